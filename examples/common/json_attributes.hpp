@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+// ONNX attributes written as JSON ({"mode": "linear", "axes": [2, 3], ...}) → the runtime
+// attribute map of ndresize::onnx. Integers become INT/INTS, other numbers FLOAT/FLOATS.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include <nlohmann/json.hpp>
+#include <ndresize/onnx/attribute_map.hpp>
+
+namespace npy {
+
+inline ndresize::onnx::attribute_map attributes_from_json(const nlohmann::json& j) {
+  if (!j.is_object()) throw std::invalid_argument("attrs must be a JSON object");
+  ndresize::onnx::attribute_map m;
+  for (const auto& [name, v] : j.items()) {
+    if (v.is_number_integer()) m[name] = v.get<std::int64_t>();
+    else if (v.is_number()) m[name] = v.get<float>();
+    else if (v.is_boolean()) m[name] = static_cast<std::int64_t>(v.get<bool>());
+    else if (v.is_string()) m[name] = v.get<std::string>();
+    else if (v.is_array()) {
+      bool all_int = true;
+      for (const auto& e : v) {
+        if (!e.is_number()) throw std::invalid_argument("attribute '" + name + "' must be a list of numbers");
+        all_int = all_int && e.is_number_integer();
+      }
+      if (all_int) m[name] = v.get<std::vector<std::int64_t>>();
+      else m[name] = v.get<std::vector<float>>();
+    } else {
+      throw std::invalid_argument("attribute '" + name + "' has an unsupported JSON type");
+    }
+  }
+  return m;
+}
+
+}  // namespace npy

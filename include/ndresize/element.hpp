@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: Apache-2.0
+// Element types: the ONNX type list as a runtime enum, and per-type traits that fix the
+// numeric contract (DESIGN.md rules 6 and 7): which accumulator a type interpolates in, and
+// how an accumulated value is stored back (round half to even once; integers saturate).
+#pragma once
+
+#include <Eigen/Core>
+
+#include <cmath>
+#include <complex>
+#include <concepts>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+namespace ndresize {
+
+/// ONNX element types. The numeric values equal onnx.TensorProto.DataType, so a runtime can
+/// cast its own type code. Names follow the ONNX type strings (`tensor(float)` is float32,
+/// `tensor(double)` float64, `tensor(bool)` bool_ because `bool` is a keyword).
+enum class element_type : int {
+  undefined = 0,
+  float32 = 1,
+  uint8 = 2,
+  int8 = 3,
+  uint16 = 4,
+  int16 = 5,
+  int32 = 6,
+  int64 = 7,
+  string = 8,
+  bool_ = 9,
+  float16 = 10,
+  float64 = 11,
+  uint32 = 12,
+  uint64 = 13,
+  complex64 = 14,
+  complex128 = 15,
+  bfloat16 = 16,
+};
+
+constexpr const char* to_string(element_type t) noexcept {
+  switch (t) {
+    case element_type::float32: return "float";
+    case element_type::uint8: return "uint8";
+    case element_type::int8: return "int8";
+    case element_type::uint16: return "uint16";
+    case element_type::int16: return "int16";
+    case element_type::int32: return "int32";
+    case element_type::int64: return "int64";
+    case element_type::string: return "string";
+    case element_type::bool_: return "bool";
+    case element_type::float16: return "float16";
+    case element_type::float64: return "double";
+    case element_type::uint32: return "uint32";
+    case element_type::uint64: return "uint64";
+    case element_type::complex64: return "complex64";
+    case element_type::complex128: return "complex128";
+    case element_type::bfloat16: return "bfloat16";
+    case element_type::undefined: break;
+  }
+  return "undefined";
+}
+
+namespace detail {
+/// Round half to even without depending on the floating-point environment.
+template <std::floating_point F>
+inline F round_half_even(F v) noexcept {
+  const F f = std::floor(v);
+  const F diff = v - f;
+  if (diff > F(0.5)) return f + F(1);
+  if (diff < F(0.5)) return f;
+  return std::fmod(f, F(2)) == F(0) ? f : f + F(1);
+}
+
+/// Round half to even, then saturate to I's range; NaN stores as 0 (documented choice).
+template <std::integral I, std::floating_point F>
+inline I saturate_round(F v) noexcept {
+  if (std::isnan(v)) return I(0);
+  const F r = round_half_even(v);
+  // F(max) is max itself or, when inexact, rounds up to the next power of two: either way
+  // every integer r >= F(max) is at or beyond max. F(min) (0 or -2^k) is always exact.
+  if (r >= static_cast<F>(std::numeric_limits<I>::max())) return std::numeric_limits<I>::max();
+  if (r <= static_cast<F>(std::numeric_limits<I>::min())) return std::numeric_limits<I>::min();
+  return static_cast<I>(r);
+}
+}  // namespace detail
+
+/// Traits of an element type. `accumulator` is void for types that cannot be interpolated
+/// (bool, std::string): they support nearest only.
+template <class T>
+struct element_traits;
+
+#define NDRESIZE_ELEMENT(T, CODE, ACC)                                       \
+  template <>                                                               \
+  struct element_traits<T> {                                                \
+    using accumulator = ACC;                                                \
+    static constexpr element_type type = element_type::CODE;                \
+  };
+NDRESIZE_ELEMENT(float, float32, float)
+NDRESIZE_ELEMENT(double, float64, double)
+NDRESIZE_ELEMENT(Eigen::half, float16, float)
+NDRESIZE_ELEMENT(Eigen::bfloat16, bfloat16, float)
+NDRESIZE_ELEMENT(std::int8_t, int8, float)
+NDRESIZE_ELEMENT(std::uint8_t, uint8, float)
+NDRESIZE_ELEMENT(std::int16_t, int16, float)
+NDRESIZE_ELEMENT(std::uint16_t, uint16, float)
+NDRESIZE_ELEMENT(std::int32_t, int32, double)
+NDRESIZE_ELEMENT(std::uint32_t, uint32, double)
+NDRESIZE_ELEMENT(std::int64_t, int64, double)
+NDRESIZE_ELEMENT(std::uint64_t, uint64, double)
+NDRESIZE_ELEMENT(std::complex<float>, complex64, std::complex<float>)
+NDRESIZE_ELEMENT(std::complex<double>, complex128, std::complex<double>)
+NDRESIZE_ELEMENT(bool, bool_, void)
+NDRESIZE_ELEMENT(std::string, string, void)
+#undef NDRESIZE_ELEMENT
+
+/// Any ONNX element type: nearest mode gathers (copies) it.
+template <class T>
+concept gatherable = requires { element_traits<std::remove_const_t<T>>::type; };
+
+/// Element types that linear and cubic modes can interpolate.
+template <class T>
+concept interpolatable =
+    gatherable<T> && !std::is_void_v<typename element_traits<std::remove_const_t<T>>::accumulator>;
+
+template <interpolatable T>
+using accumulator_t = typename element_traits<std::remove_const_t<T>>::accumulator;
+
+/// Real scalar type of weights for accumulator A (float for complex<float>, ...).
+template <class A>
+struct weight_of {
+  using type = A;
+};
+template <class F>
+struct weight_of<std::complex<F>> {
+  using type = F;
+};
+template <class A>
+using weight_t = typename weight_of<A>::type;
+
+/// Converts an element to its accumulator (exact for every type: float holds every 8/16-bit
+/// integer and every half/bfloat16 value; double every 32-bit integer).
+template <interpolatable T>
+constexpr accumulator_t<T> to_accumulator(const T& v) noexcept {
+  if constexpr (std::is_same_v<T, Eigen::half> || std::is_same_v<T, Eigen::bfloat16>)
+    return static_cast<float>(v);
+  else
+    return static_cast<accumulator_t<T>>(v);
+}
+
+/// Stores an accumulated value: one rounding to nearest even (Eigen's half/bfloat16
+/// constructors round to nearest even); integers round half to even and saturate.
+template <interpolatable T>
+inline T from_accumulator(const accumulator_t<T>& v) noexcept {
+  if constexpr (std::is_integral_v<T>)
+    return detail::saturate_round<T>(v);
+  else
+    return static_cast<T>(v);
+}
+
+/// The value `extrapolation_value` takes in an element type (tf_crop_and_resize).
+template <gatherable T>
+T from_extrapolation_value(double v) {
+  if constexpr (std::is_same_v<T, bool>)
+    return v != 0.0;
+  else if constexpr (std::is_same_v<T, std::string>)
+    return std::string();
+  else
+    return from_accumulator<T>(static_cast<accumulator_t<T>>(v));
+}
+
+}  // namespace ndresize

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+// Running a plan on tensors: checks the views against the plan (shapes, element type versus
+// kernel family) before writing anything, then calls the kernel family's executor.
+#pragma once
+
+#include <type_traits>
+
+#include "kernels/extrapolate.hpp"
+#include "kernels/nearest_gather.hpp"
+#include "kernels/separable.hpp"
+#include "plan/resize_plan.hpp"
+#include "policy/dispatch.hpp"
+#include "view.hpp"
+#include "workspace.hpp"
+
+namespace ndresize {
+
+namespace detail {
+template <class T>
+void check_views(const resize_plan& plan, const tensor_view<const T>& x, const tensor_view<T>& y) {
+  if (x.extents() != plan.input_shape())
+    throw resize_error(error_code::invalid_shape, plan.context(),
+                       "input 'X' has shape " + x.extents().to_string() + " but the plan was made for " +
+                           plan.input_shape().to_string());
+  if (y.extents() != plan.output_shape())
+    throw resize_error(error_code::invalid_shape, plan.context(),
+                       "output 'Y' view has shape " + y.extents().to_string() + ", expected " + plan.output_shape().to_string());
+  if (plan.output_size() > 0 && (x.data_handle() == nullptr || y.data_handle() == nullptr))
+    throw resize_error(error_code::invalid_shape, plan.context(), "a tensor view with elements has a null data pointer");
+  if constexpr (!interpolatable<T>)
+    if (plan.family() == kernel_family::weighted)
+      throw resize_error(error_code::invalid_type, plan.context(),
+                         std::string("linear/cubic modes cannot interpolate element type ") +
+                             to_string(element_traits<std::remove_const_t<T>>::type) + " (nearest only)");
+}
+}  // namespace detail
+
+/// Resizes X into the caller's Y (which must have plan.output_shape() and must not overlap X).
+/// With a reused workspace the call allocates nothing.
+template <gatherable T>
+void execute(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws) {
+  detail::check_views(plan, x, y);
+  if (plan.family() == kernel_family::gather) {
+    detail::nearest_gather<T>(plan, x, y);
+    detail::extrapolate(plan, y, from_extrapolation_value<T>(plan.extrapolation_value()));
+  } else if constexpr (interpolatable<T>) {
+    detail::separable_resize<T>(plan, x, y, ws);
+  }
+}
+
+template <gatherable T>
+void execute(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y) {
+  workspace ws;
+  execute<T>(plan, x, y, ws);
+}
+
+/// Convenience: returns a new row-major tensor of plan.output_shape().
+template <gatherable T>
+tensor<T> execute(const resize_plan& plan, tensor_view<const T> x) {
+  tensor<T> y(plan.output_shape());  // bounded by the plan's output limit
+  execute<T>(plan, x, y.view());
+  return y;
+}
+
+/// Type-erased execution: the element type is a runtime value (as inference runtimes hold it).
+inline void execute(const resize_plan& plan, const any_const_tensor_view& x, const any_tensor_view& y, workspace& ws) {
+  if (x.type != y.type)
+    throw resize_error(error_code::invalid_type, plan.context(),
+                       std::string("input 'X' is ") + to_string(x.type) + " but output 'Y' is " + to_string(y.type));
+  visit_element_type(x.type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    execute<T>(plan, x.template as<T>(), y.template as<T>(), ws);
+  });
+}
+
+inline void execute(const resize_plan& plan, const any_const_tensor_view& x, const any_tensor_view& y) {
+  workspace ws;
+  execute(plan, x, y, ws);
+}
+
+}  // namespace ndresize

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: Apache-2.0
+// ndresize: ONNX Resize (opsets 10–19) and Upsample (7, 9) for N-dimensional tensors.
+// This umbrella header is what most users include. Layers, top to bottom:
+//   onnx/      per-version entry points and the runtime front door (opset + attributes)
+//   resize.hpp easy and static (policy type) API
+//   policy/    coordinate transforms, nearest rounding, filters, the type switch
+//   plan/      output shape and per-axis tap tables, built once, reused
+//   kernels/   nearest gather, separable weighted passes, extrapolation
+#pragma once
+
+#include "attributes.hpp"
+#include "element.hpp"
+#include "error.hpp"
+#include "execute.hpp"
+#include "onnx/opset.hpp"
+#include "onnx/resize.hpp"
+#include "resize.hpp"
+#include "version.hpp"
+#include "view.hpp"

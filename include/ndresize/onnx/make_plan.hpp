@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: Apache-2.0
+// The ONNX boundary: validates a node once (its version's attributes and inputs, the input
+// shape and the resource limits) and turns it into a resize_plan. Every rule that differs
+// between versions is here; below this file nothing knows about ONNX versions.
+#pragma once
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../attributes.hpp"
+#include "../limits.hpp"
+#include "../plan/axis_table.hpp"
+#include "../plan/output_shape.hpp"
+#include "../plan/resize_plan.hpp"
+#include "inputs.hpp"
+#include "op_version.hpp"
+
+namespace ndresize::onnx {
+
+namespace detail {
+
+inline std::string fmt(double v) {
+  std::ostringstream s;
+  s.precision(9);
+  s << v;
+  return s.str();
+}
+
+struct checker {
+  op_version v;
+  std::string ctx() const { return std::string(name(v)); }
+  [[noreturn]] void fail(error_code c, const std::string& what) const { throw resize_error(c, ctx(), what); }
+  void attribute(bool ok, const std::string& what) const {
+    if (!ok) fail(error_code::invalid_attribute, what);
+  }
+  void input(bool ok, const std::string& what) const {
+    if (!ok) fail(error_code::invalid_input, what);
+  }
+};
+
+/// Rejects attribute values that do not exist in version v (the struct has all of them).
+inline void check_attributes(const checker& c, const resize_attributes& a) {
+  const op_version v = c.v;
+  const resize_attributes def;
+  auto absent = [&](bool is_default, const char* attr) {
+    c.attribute(is_default, std::string("attribute '") + attr + "' does not exist in this version");
+  };
+  const bool modern = !is_legacy(v);
+  if (!modern) {
+    absent(a.coordinate_transformation_mode == def.coordinate_transformation_mode, "coordinate_transformation_mode");
+    absent(a.nearest_mode == def.nearest_mode, "nearest_mode");
+    absent(a.cubic_coeff_a == def.cubic_coeff_a, "cubic_coeff_a");
+    absent(a.exclude_outside == def.exclude_outside, "exclude_outside");
+    absent(a.extrapolation_value == def.extrapolation_value, "extrapolation_value");
+    c.attribute(a.mode != enums::mode::cubic, "mode 'cubic' does not exist in this version (nearest or linear)");
+  }
+  if (!at_least(v, op_version::resize_18)) {
+    absent(a.antialias == def.antialias, "antialias");
+    absent(!a.axes.has_value(), "axes");
+    absent(a.keep_aspect_ratio_policy == def.keep_aspect_ratio_policy, "keep_aspect_ratio_policy");
+  }
+  using enum enums::coordinate_transformation_mode;
+  const auto ctm = a.coordinate_transformation_mode;
+  c.attribute(ctm != half_pixel_symmetric || v == op_version::resize_19,
+              "coordinate_transformation_mode 'half_pixel_symmetric' exists only from Resize-19 on");
+  c.attribute(ctm != tf_half_pixel_for_nn || v == op_version::resize_11,
+              "coordinate_transformation_mode 'tf_half_pixel_for_nn' exists only in Resize-11");
+  c.attribute(a.exclude_outside == 0 || a.exclude_outside == 1,
+              "attribute 'exclude_outside' = " + std::to_string(a.exclude_outside) + " must be 0 or 1");
+  c.attribute(a.antialias == 0 || a.antialias == 1,
+              "attribute 'antialias' = " + std::to_string(a.antialias) + " must be 0 or 1");
+  c.attribute(!(a.antialias == 1 && a.mode == enums::mode::nearest),
+              "attribute 'antialias' = 1 applies to linear and cubic modes only, not 'nearest'");
+  c.attribute(std::isfinite(a.cubic_coeff_a), "attribute 'cubic_coeff_a' = " + fmt(a.cubic_coeff_a) + " must be finite");
+}
+
+}  // namespace detail
+
+/// Validates a Resize/Upsample node of version `v` on an input of shape `x_shape` and builds
+/// its plan. Throws resize_error naming the version, the attribute or input, and the value.
+inline resize_plan make_plan(op_version v, const resize_attributes& a, const dims& x_shape, const resize_inputs& in,
+                             const plan_limits& limits = {}) {
+  const detail::checker c{v};
+  const int rank = x_shape.size();
+  if (rank < 1) c.fail(error_code::invalid_shape, "input 'X' must have rank >= 1 (got a scalar)");
+  for (int d = 0; d < rank; ++d)
+    if (x_shape[d] < 0) c.fail(error_code::invalid_shape, "input 'X' has a negative extent in shape " + x_shape.to_string());
+  detail::check_attributes(c, a);
+
+  // axes (Resize-18+): in [-r, r-1], distinct, not empty.
+  std::vector<int> axes;
+  if (a.axes) {
+    c.attribute(!a.axes->empty(), "attribute 'axes' is empty (omit it to resize all axes)");
+    std::vector<bool> seen(static_cast<std::size_t>(rank), false);
+    for (std::int64_t ax : *a.axes) {
+      c.attribute(ax >= -rank && ax < rank, "attribute 'axes' value " + std::to_string(ax) + " is out of range [" +
+                                                std::to_string(-rank) + ", " + std::to_string(rank - 1) + "]");
+      const int d = static_cast<int>(ax < 0 ? ax + rank : ax);
+      c.attribute(!seen[static_cast<std::size_t>(d)], "attribute 'axes' repeats axis " + std::to_string(d));
+      seen[static_cast<std::size_t>(d)] = true;
+      axes.push_back(d);
+    }
+  } else {
+    for (int d = 0; d < rank; ++d) axes.push_back(d);
+  }
+  const std::size_t n = axes.size();
+  const std::string n_str = std::to_string(n) + (a.axes ? " (the length of 'axes')" : " (the rank of 'X')");
+
+  // scales xor sizes
+  const bool has_scales = !in.scales.empty(), has_sizes = !in.sizes.empty();
+  if (is_legacy(v)) {
+    c.input(has_scales, std::string(v == op_version::upsample_7 ? "attribute" : "input") + " 'scales' is required");
+    c.input(!has_sizes, "input 'sizes' does not exist in this version");
+  } else {
+    c.input(!(has_scales && has_sizes), "inputs 'scales' and 'sizes' are both given; exactly one must be");
+    c.input(has_scales || has_sizes, "neither 'scales' nor 'sizes' is given; exactly one must be");
+  }
+  const std::string scales_name = v == op_version::upsample_7 ? "attribute 'scales'" : "input 'scales'";
+  if (has_scales) {
+    c.input(in.scales.size() == n, scales_name + " has " + std::to_string(in.scales.size()) + " values, expected " + n_str);
+    for (std::size_t i = 0; i < n; ++i) {
+      const float s = in.scales[i];
+      const std::string at = scales_name + ": scales[" + std::to_string(i) + "] = " + detail::fmt(s);
+      c.input(std::isfinite(s), at + " is not finite");
+      if (is_upsample(v))
+        c.input(s >= 1.0f, at + " must be >= 1 (Upsample only upsamples)");
+      else
+        c.input(s > 0.0f, at + " must be > 0");
+    }
+  }
+  if (has_sizes) {
+    c.input(in.sizes.size() == n, "input 'sizes' has " + std::to_string(in.sizes.size()) + " values, expected " + n_str);
+    for (std::size_t i = 0; i < n; ++i)
+      c.input(in.sizes[i] >= 0, "input 'sizes': sizes[" + std::to_string(i) + "] = " + std::to_string(in.sizes[i]) + " is negative");
+  }
+  // roi matters only for tf_crop_and_resize; absent means the whole input (starts 0, ends 1).
+  const bool crop = a.coordinate_transformation_mode == enums::coordinate_transformation_mode::tf_crop_and_resize;
+  std::span<const double> roi;
+  if (crop && !in.roi.empty()) {
+    c.input(in.roi.size() == 2 * n, "input 'roi' has " + std::to_string(in.roi.size()) + " values, expected 2 x " + n_str);
+    for (std::size_t i = 0; i < in.roi.size(); ++i)
+      c.input(std::isfinite(in.roi[i]), "input 'roi': roi[" + std::to_string(i) + "] = " + detail::fmt(in.roi[i]) + " is not finite");
+    roi = in.roi;
+  }
+
+  resize_geometry_request req{x_shape, axes, has_scales ? in.scales : std::span<const float>{},
+                              has_sizes ? in.sizes : std::span<const std::int64_t>{}, roi, a.keep_aspect_ratio_policy};
+  // Bound scaled lengths before converting them to integers.
+  if (has_scales)
+    for (std::size_t i = 0; i < n; ++i) {
+      const double len = scaled_length(x_shape[axes[i]], in.scales[i]);
+      if (!(len < static_cast<double>(limits.max_output_elements) + 1.0))
+        c.fail(error_code::limit_exceeded, scales_name + ": scales[" + std::to_string(i) + "] = " + detail::fmt(in.scales[i]) +
+                                               " makes axis " + std::to_string(axes[i]) + " " + detail::fmt(len) +
+                                               " long, beyond the output limit of " + std::to_string(limits.max_output_elements) + " elements");
+    }
+  if (has_sizes && a.keep_aspect_ratio_policy != enums::keep_aspect_ratio_policy::stretch)
+    for (std::size_t i = 0; i < n; ++i)
+      if (in.sizes[i] > limits.max_output_elements)
+        c.fail(error_code::limit_exceeded, "input 'sizes': sizes[" + std::to_string(i) + "] = " + std::to_string(in.sizes[i]) +
+                                               " is beyond the output limit of " + std::to_string(limits.max_output_elements) + " elements");
+  const std::vector<axis_geometry> geometry = compute_geometry(req);
+
+  dims out_shape;
+  out_shape.resize(rank);
+  for (int d = 0; d < rank; ++d) {
+    const auto& g = geometry[static_cast<std::size_t>(d)];
+    if (g.out < 0 || g.out > limits.max_output_elements)
+      c.fail(error_code::limit_exceeded, "output axis " + std::to_string(d) + " would have " + std::to_string(g.out) +
+                                             " elements, beyond the limit of " + std::to_string(limits.max_output_elements));
+    if (g.in == 0 && g.out > 0)
+      c.fail(error_code::invalid_shape, "axis " + std::to_string(d) + " of 'X' is empty and cannot grow to " + std::to_string(g.out));
+    out_shape[d] = g.out;
+  }
+  const index_t count = checked_element_count(out_shape);
+  if (count < 0 || count > limits.max_output_elements)
+    c.fail(error_code::limit_exceeded, "output shape " + out_shape.to_string() + " has more than the limit of " +
+                                           std::to_string(limits.max_output_elements) + " elements");
+
+  sampling s;
+  s.mode = a.mode;
+  s.coordinate_transformation_mode =
+      is_legacy(v) ? enums::coordinate_transformation_mode::asymmetric : a.coordinate_transformation_mode;
+  s.nearest_mode = a.nearest_mode;
+  s.rounding = is_legacy(v) ? nearest_rounding::legacy : nearest_rounding::onnx;
+  s.cubic_coeff_a = a.cubic_coeff_a;
+  s.exclude_outside = a.exclude_outside != 0;
+  s.antialias = a.antialias != 0;
+  const bool weighted = a.mode != enums::mode::nearest;
+
+  // Bound the table work (filter evaluations) before building: out · (2·reach + 2) per axis.
+  double work = 0;
+  std::vector<bool> listed(static_cast<std::size_t>(rank), false);
+  for (int d : axes) listed[static_cast<std::size_t>(d)] = true;
+  for (int d : axes) {
+    const auto& g = geometry[static_cast<std::size_t>(d)];
+    double per = 1;
+    if (weighted) {
+      const double sigma = s.antialias ? std::min(g.scale, 1.0) : 1.0;
+      per = 2 * filter{a.mode, a.cubic_coeff_a}.support() / sigma + 2;
+    }
+    work += static_cast<double>(g.out) * per;
+  }
+  if (work > static_cast<double>(limits.max_table_taps))
+    c.fail(error_code::limit_exceeded, "the filter tables would need about " + detail::fmt(work) + " taps, beyond the limit of " +
+                                           std::to_string(limits.max_table_taps) + " (antialias at a tiny scale?)");
+
+  std::vector<axis_table> tables;
+  tables.reserve(static_cast<std::size_t>(rank));
+  for (int d = 0; d < rank; ++d) {
+    const auto& g = geometry[static_cast<std::size_t>(d)];
+    if (!listed[static_cast<std::size_t>(d)] || g.out == 0 || g.in == 0)
+      tables.push_back(g.out == g.in ? identity_table(g.in, weighted) : identity_table(0, weighted));
+    else
+      tables.push_back(weighted ? build_weighted_table(g, s) : build_nearest_table(g, s));
+    tables.back().out = g.out;
+    tables.back().in = g.in;
+  }
+  return resize_plan(c.ctx(), weighted ? kernel_family::weighted : kernel_family::gather, x_shape, std::move(tables),
+                     static_cast<double>(a.extrapolation_value));
+}
+
+}  // namespace ndresize::onnx

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: Apache-2.0
+// Typed entry points, one per operator version: Resize-10/11/13/18/19 and Upsample-7/9.
+// Each validates with its version's rules (onnx/make_plan.hpp) and runs the shared kernels.
+#pragma once
+
+#include <span>
+
+#include "../execute.hpp"
+#include "make_plan.hpp"
+
+namespace ndresize::onnx {
+
+/// Element types of each version: bfloat16 joined the type list in Resize-13.
+inline void check_element_type(op_version v, element_type t) {
+  if (t == element_type::bfloat16 && !at_least(v, op_version::resize_13))
+    throw resize_error(error_code::invalid_type, std::string(name(v)), "element type bfloat16 is not allowed before Resize-13");
+  if (t == element_type::undefined)
+    throw resize_error(error_code::invalid_type, std::string(name(v)), "element type is undefined");
+}
+
+/// Resizes X into Y by the rules of version v.
+template <gatherable T>
+void resize(op_version v, tensor_view<const T> x, tensor_view<T> y, const resize_attributes& a, const resize_inputs& in) {
+  check_element_type(v, element_traits<T>::type);
+  execute<T>(make_plan(v, a, x.extents(), in), x, y);
+}
+
+/// Resizes X by the rules of version v into a new tensor.
+template <gatherable T>
+tensor<T> resize(op_version v, tensor_view<const T> x, const resize_attributes& a, const resize_inputs& in) {
+  check_element_type(v, element_traits<T>::type);
+  return execute<T>(make_plan(v, a, x.extents(), in), x);
+}
+
+/// Resize-10: mode (nearest | linear) and the `scales` input; legacy coordinates (DESIGN.md rule 9).
+template <gatherable T>
+void resize_10(tensor_view<const T> x, tensor_view<T> y, enums::mode mode, std::span<const float> scales) {
+  resize_attributes a;
+  a.mode = mode;
+  resize<T>(op_version::resize_10, x, y, a, {{}, scales, {}});
+}
+
+/// Resize-11: inputs roi, scales, sizes (an empty span is an absent input).
+template <gatherable T>
+void resize_11(tensor_view<const T> x, tensor_view<T> y, const resize_attributes& a, std::span<const double> roi,
+               std::span<const float> scales, std::span<const std::int64_t> sizes = {}) {
+  resize<T>(op_version::resize_11, x, y, a, {roi, scales, sizes});
+}
+
+/// Resize-13: as Resize-11 without tf_half_pixel_for_nn, with bfloat16.
+template <gatherable T>
+void resize_13(tensor_view<const T> x, tensor_view<T> y, const resize_attributes& a, std::span<const double> roi,
+               std::span<const float> scales, std::span<const std::int64_t> sizes = {}) {
+  resize<T>(op_version::resize_13, x, y, a, {roi, scales, sizes});
+}
+
+/// Resize-18: adds antialias, axes and keep_aspect_ratio_policy.
+template <gatherable T>
+void resize_18(tensor_view<const T> x, tensor_view<T> y, const resize_attributes& a, std::span<const double> roi,
+               std::span<const float> scales, std::span<const std::int64_t> sizes = {}) {
+  resize<T>(op_version::resize_18, x, y, a, {roi, scales, sizes});
+}
+
+/// Resize-19: adds coordinate_transformation_mode half_pixel_symmetric.
+template <gatherable T>
+void resize_19(tensor_view<const T> x, tensor_view<T> y, const resize_attributes& a, std::span<const double> roi,
+               std::span<const float> scales, std::span<const std::int64_t> sizes = {}) {
+  resize<T>(op_version::resize_19, x, y, a, {roi, scales, sizes});
+}
+
+/// Upsample-7: `scales` is an attribute (values >= 1).
+template <gatherable T>
+void upsample_7(tensor_view<const T> x, tensor_view<T> y, enums::mode mode, std::span<const float> scales) {
+  resize_attributes a;
+  a.mode = mode;
+  resize<T>(op_version::upsample_7, x, y, a, {{}, scales, {}});
+}
+
+/// Upsample-9: `scales` is an input (values >= 1).
+template <gatherable T>
+void upsample_9(tensor_view<const T> x, tensor_view<T> y, enums::mode mode, std::span<const float> scales) {
+  resize_attributes a;
+  a.mode = mode;
+  resize<T>(op_version::upsample_9, x, y, a, {{}, scales, {}});
+}
+
+}  // namespace ndresize::onnx

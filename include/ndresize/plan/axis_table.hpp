@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: Apache-2.0
+// Per-axis tap tables: the whole of an axis's resampling rule baked into data. Nearest mode
+// stores one source index per output coordinate; linear/cubic store, per output coordinate,
+// a run of (source index, weight) taps in compressed-row form. Kernels read only these tables.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "../config.hpp"
+#include "../policy/coordinate.hpp"
+#include "../policy/filters.hpp"
+#include "../policy/nearest.hpp"
+
+namespace ndresize {
+
+struct axis_table {
+  index_t in = 0;
+  index_t out = 0;
+  /// Nearest: source index per output coordinate. Weighted: unused.
+  std::vector<index_t> index;
+  /// Weighted: taps of output j are [tap_begin[j], tap_begin[j+1]).
+  std::vector<index_t> tap_begin;
+  std::vector<index_t> tap_index;
+  std::vector<double> tap_weight;
+  std::vector<float> tap_weight_f;  ///< the same weights rounded once to float (float accumulators)
+  /// tf_crop_and_resize: 1 where the output coordinate takes extrapolation_value.
+  std::vector<std::uint8_t> outside;
+  int max_taps = 0;
+
+  bool has_outside() const noexcept { return std::find(outside.begin(), outside.end(), 1) != outside.end(); }
+
+  /// True when the table maps every output j to input j with weight 1: the axis needs no pass.
+  bool is_identity() const noexcept {
+    if (in != out || has_outside()) return false;
+    if (!index.empty() || tap_begin.empty()) {
+      for (index_t j = 0; j < out; ++j)
+        if (index[static_cast<std::size_t>(j)] != j) return false;
+      return true;
+    }
+    for (index_t j = 0; j < out; ++j) {
+      const auto b = static_cast<std::size_t>(tap_begin[static_cast<std::size_t>(j)]);
+      if (tap_begin[static_cast<std::size_t>(j) + 1] - tap_begin[static_cast<std::size_t>(j)] != 1 ||
+          tap_index[b] != j || tap_weight[b] != 1.0)
+        return false;
+    }
+    return true;
+  }
+};
+
+/// An axis that is not resized: output j reads input j.
+inline axis_table identity_table(index_t n, bool weighted) {
+  axis_table t;
+  t.in = t.out = n;
+  t.outside.assign(static_cast<std::size_t>(n), 0);
+  if (!weighted) {
+    t.index.resize(static_cast<std::size_t>(n));
+    for (index_t j = 0; j < n; ++j) t.index[static_cast<std::size_t>(j)] = j;
+    return t;
+  }
+  t.tap_begin.resize(static_cast<std::size_t>(n) + 1);
+  for (index_t j = 0; j <= n; ++j) t.tap_begin[static_cast<std::size_t>(j)] = j;
+  t.tap_index.assign(t.tap_begin.begin(), t.tap_begin.end() - 1);
+  t.tap_weight.assign(static_cast<std::size_t>(n), 1.0);
+  t.tap_weight_f.assign(static_cast<std::size_t>(n), 1.0f);
+  t.max_taps = n > 0 ? 1 : 0;
+  return t;
+}
+
+/// How the taps of one ONNX axis are sampled (everything but the geometry).
+struct sampling {
+  enums::mode mode = enums::mode::nearest;
+  enums::coordinate_transformation_mode coordinate_transformation_mode =
+      enums::coordinate_transformation_mode::half_pixel;
+  enums::nearest_mode nearest_mode = enums::nearest_mode::round_prefer_floor;
+  nearest_rounding rounding = nearest_rounding::onnx;
+  double cubic_coeff_a = -0.75;
+  bool exclude_outside = false;
+  bool antialias = false;
+};
+
+/// Nearest table: index = nearest_mode(x_original) clamped to the input (DESIGN.md rule 3).
+inline axis_table build_nearest_table(const axis_geometry& g, const sampling& s) {
+  axis_table t;
+  t.in = g.in;
+  t.out = g.out;
+  t.index.resize(static_cast<std::size_t>(g.out));
+  t.outside.assign(static_cast<std::size_t>(g.out), 0);
+  for (index_t j = 0; j < g.out; ++j) {
+    const double x = original_coordinate(s.coordinate_transformation_mode, static_cast<double>(j), g);
+    if (is_extrapolated(s.coordinate_transformation_mode, x, g.in)) {
+      t.outside[static_cast<std::size_t>(j)] = 1;
+      t.index[static_cast<std::size_t>(j)] = 0;
+      continue;
+    }
+    t.index[static_cast<std::size_t>(j)] = nearest_index(s.nearest_mode, s.rounding, g.scale, x, g.in);
+  }
+  return t;
+}
+
+/// Linear/cubic table (DESIGN.md rule 4). Tap i of output j has weight K((i - x)·σ), where
+/// σ = min(scale, 1) with antialias (the filter stretched by 1/scale) and 1 without. Taps
+/// outside [0, in-1] are clamped to the edge, or dropped with exclude_outside. Weights are
+/// normalized to sum 1 with antialias or exclude_outside; taps that share a source index are
+/// merged and taps of weight exactly 0 are removed (rule 10).
+inline axis_table build_weighted_table(const axis_geometry& g, const sampling& s) {
+  axis_table t;
+  t.in = g.in;
+  t.out = g.out;
+  t.outside.assign(static_cast<std::size_t>(g.out), 0);
+  t.tap_begin.reserve(static_cast<std::size_t>(g.out) + 1);
+  t.tap_begin.push_back(0);
+  const filter k{s.mode, s.cubic_coeff_a};
+  const double sigma = s.antialias ? std::min(g.scale, 1.0) : 1.0;
+  const double reach = k.support() / sigma;  // half-width in input samples
+  const double last = static_cast<double>(g.in - 1);
+  for (index_t j = 0; j < g.out; ++j) {
+    double x = original_coordinate(s.coordinate_transformation_mode, static_cast<double>(j), g);
+    if (is_extrapolated(s.coordinate_transformation_mode, x, g.in)) {
+      t.outside[static_cast<std::size_t>(j)] = 1;
+      t.tap_begin.push_back(static_cast<index_t>(t.tap_index.size()));
+      continue;
+    }
+    // Far outside the input every tap clamps to the same edge: bound x so the loop stays short.
+    if (!(x >= -reach - 1)) x = -reach - 1;
+    if (!(x <= last + reach + 1)) x = last + reach + 1;
+    const double lo = std::ceil(x - reach), hi = std::floor(x + reach);
+    const auto first = t.tap_index.size();
+    double sum = 0.0;
+    // i rises, so clamped source indices never decrease: equal ones are adjacent and merge.
+    for (double i = lo; i <= hi; i += 1.0) {
+      const double wi = k((i - x) * sigma);
+      if (wi == 0.0) continue;
+      if (s.exclude_outside && !(i >= 0.0 && i <= last)) continue;
+      const auto src = static_cast<index_t>(std::clamp(i, 0.0, last));
+      if (t.tap_index.size() > first && t.tap_index.back() == src)
+        t.tap_weight.back() += wi;
+      else {
+        t.tap_index.push_back(src);
+        t.tap_weight.push_back(wi);
+      }
+      sum += wi;
+    }
+    // Normalize, then drop taps whose (merged) weight is exactly zero.
+    const bool normalize = (s.antialias || s.exclude_outside) && sum != 0.0;
+    auto keep = first;
+    for (auto q = first; q < t.tap_index.size(); ++q) {
+      const double wi = normalize ? t.tap_weight[q] / sum : t.tap_weight[q];
+      if (wi == 0.0) continue;
+      t.tap_index[keep] = t.tap_index[q];
+      t.tap_weight[keep] = wi;
+      ++keep;
+    }
+    t.tap_index.resize(keep);
+    t.tap_weight.resize(keep);
+    const auto begin = t.tap_begin.back();
+    t.tap_begin.push_back(static_cast<index_t>(t.tap_index.size()));
+    t.max_taps = std::max(t.max_taps, static_cast<int>(t.tap_begin.back() - begin));
+  }
+  t.tap_weight_f.assign(t.tap_weight.begin(), t.tap_weight.end());
+  return t;
+}
+
+}  // namespace ndresize

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: Apache-2.0
+// resize_plan: the output shape plus one tap table per axis, built once (in double) and then
+// used to resize any number of tensors of its input shape. A plan is immutable after
+// construction, so one plan may run on many threads at once. It knows nothing about ONNX
+// versions or element types: those are settled before (policy) and after (kernels) it.
+#pragma once
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../error.hpp"
+#include "../shape.hpp"
+#include "axis_table.hpp"
+
+namespace ndresize {
+
+/// The two kernel families: nearest copies (any element type), linear/cubic weigh.
+enum class kernel_family { gather, weighted };
+
+class resize_plan {
+ public:
+  resize_plan() = default;
+
+  /// Assembles a plan from per-axis tables (one per input axis, in axis order). `context`
+  /// names the operator for error messages ("Resize-19", "ResizeUpsampleTrilinear").
+  resize_plan(std::string context, kernel_family family, const dims& input_shape, std::vector<axis_table> tables,
+              double extrapolation_value)
+      : context_(std::move(context)), family_(family), input_(input_shape), tables_(std::move(tables)),
+        extrapolation_value_(extrapolation_value) {
+    output_.resize(input_.size());
+    for (int d = 0; d < input_.size(); ++d) {
+      output_[d] = tables_[static_cast<std::size_t>(d)].out;
+      if (tables_[static_cast<std::size_t>(d)].has_outside()) has_extrapolation_ = true;
+    }
+    if (family_ == kernel_family::weighted) order_passes();
+  }
+
+  const std::string& context() const noexcept { return context_; }
+  kernel_family family() const noexcept { return family_; }
+  int rank() const noexcept { return input_.size(); }
+  const dims& input_shape() const noexcept { return input_; }
+  /// Shape inference: needs no tensor data.
+  const dims& output_shape() const noexcept { return output_; }
+  const axis_table& table(int axis) const noexcept { return tables_[static_cast<std::size_t>(axis)]; }
+  bool has_extrapolation() const noexcept { return has_extrapolation_; }
+  double extrapolation_value() const noexcept { return extrapolation_value_; }
+  index_t output_size() const noexcept { return checked_element_count(output_); }
+
+  /// Weighted family: the axes that need a pass, in execution order.
+  const std::vector<int>& pass_order() const noexcept { return passes_; }
+  /// Elements of the two ping-pong intermediate buffers (accumulator type), in passes order:
+  /// pass p < last writes buffer p % 2. Scratch bytes = (a + b) · sizeof(accumulator).
+  std::pair<index_t, index_t> scratch_elements() const noexcept { return scratch_; }
+  /// Shape after the first `n` passes.
+  dims shape_after(std::size_t n) const {
+    dims s = input_;
+    for (std::size_t p = 0; p < n; ++p) s[passes_[p]] = output_[passes_[p]];
+    return s;
+  }
+
+ private:
+  // Axes whose table is not the identity need a pass. Shrinking axes go first (the data gets
+  // smaller sooner); among equals, the axis with more taps per element of output goes last.
+  void order_passes() {
+    for (int d = 0; d < rank(); ++d)
+      if (!tables_[static_cast<std::size_t>(d)].is_identity()) passes_.push_back(d);
+    std::stable_sort(passes_.begin(), passes_.end(), [&](int a, int b) {
+      const auto& ta = tables_[static_cast<std::size_t>(a)];
+      const auto& tb = tables_[static_cast<std::size_t>(b)];
+      // ratio out/in compared without division (extents are >= 0)
+      return static_cast<double>(ta.out) * static_cast<double>(tb.in) <
+             static_cast<double>(tb.out) * static_cast<double>(ta.in);
+    });
+    for (std::size_t p = 0; p + 1 < passes_.size(); ++p) {
+      const index_t n = checked_element_count(shape_after(p + 1));
+      (p % 2 == 0 ? scratch_.first : scratch_.second) = std::max((p % 2 == 0 ? scratch_.first : scratch_.second), n);
+    }
+  }
+
+  std::string context_;
+  kernel_family family_ = kernel_family::gather;
+  dims input_, output_;
+  std::vector<axis_table> tables_;
+  double extrapolation_value_ = 0.0;
+  bool has_extrapolation_ = false;
+  std::vector<int> passes_;
+  std::pair<index_t, index_t> scratch_{0, 0};
+};
+
+}  // namespace ndresize

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0
+// `dims`: a rank plus up to max_rank int64 values kept inline (extents or strides). Shapes
+// are small and copied often; an inline array keeps views and plans allocation-free.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <initializer_list>
+#include <span>
+#include <string>
+
+#include "config.hpp"
+#include "error.hpp"
+
+namespace ndresize {
+
+class dims {
+ public:
+  constexpr dims() = default;
+  /// Throws resize_error (invalid_shape) when more than max_rank values are given.
+  dims(std::span<const index_t> values) { assign(values); }
+  dims(std::initializer_list<index_t> values) { assign({values.begin(), values.size()}); }
+
+  constexpr int size() const noexcept { return size_; }
+  constexpr index_t operator[](int i) const noexcept { return v_[static_cast<std::size_t>(i)]; }
+  constexpr index_t& operator[](int i) noexcept { return v_[static_cast<std::size_t>(i)]; }
+  constexpr const index_t* begin() const noexcept { return v_.data(); }
+  constexpr const index_t* end() const noexcept { return v_.data() + size_; }
+  constexpr index_t* begin() noexcept { return v_.data(); }
+  constexpr index_t* end() noexcept { return v_.data() + size_; }
+  constexpr operator std::span<const index_t>() const noexcept { return {v_.data(), static_cast<std::size_t>(size_)}; }
+  constexpr std::span<const index_t> span() const noexcept { return *this; }
+
+  void resize(int n) {
+    if (n < 0 || n > max_rank)
+      throw resize_error(error_code::invalid_shape, "tensor",
+                         "rank " + std::to_string(n) + " exceeds the supported maximum " + std::to_string(max_rank));
+    size_ = n;
+  }
+
+  friend constexpr bool operator==(const dims& a, const dims& b) noexcept {
+    return a.size_ == b.size_ && std::equal(a.begin(), a.end(), b.begin());
+  }
+
+  std::string to_string() const {
+    std::string s = "[";
+    for (int i = 0; i < size_; ++i) s += (i ? ", " : "") + std::to_string(v_[static_cast<std::size_t>(i)]);
+    return s + "]";
+  }
+
+ private:
+  void assign(std::span<const index_t> values) {
+    resize(static_cast<int>(std::min<std::size_t>(values.size(), max_rank + 1)));
+    std::copy(values.begin(), values.end(), v_.begin());
+  }
+  std::array<index_t, max_rank> v_{};
+  int size_ = 0;
+};
+
+/// Row-major (C order) element strides for `extents`.
+inline dims row_major_strides(const dims& extents) {
+  dims s;
+  s.resize(extents.size());
+  index_t step = 1;
+  for (int i = extents.size() - 1; i >= 0; --i) {
+    s[i] = step;
+    step *= std::max<index_t>(extents[i], 1);
+  }
+  return s;
+}
+
+/// Product of extents, or -1 when it does not fit in index_t.
+inline index_t checked_element_count(const dims& extents) noexcept {
+  index_t n = 1;
+  for (index_t e : extents) {
+    if (e < 0) return -1;
+    if (e != 0 && n > std::numeric_limits<index_t>::max() / e) {
+      // keep scanning: a later zero extent still makes the product 0
+      for (index_t z : extents)
+        if (z == 0) return 0;
+      return -1;
+    }
+    n *= e;
+  }
+  return n;
+}
+
+}  // namespace ndresize

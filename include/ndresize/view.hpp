@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: Apache-2.0
+// Non-owning tensor views in mdspan vocabulary (data_handle(), extent(r), stride(r) in
+// elements), an owning tensor, and their type-erased forms for runtimes that hold the element
+// type as a value. Strides make NCHW, NHWC and strided slices one code path.
+#pragma once
+
+#include <memory>
+#include <type_traits>
+
+#include "element.hpp"
+#include "shape.hpp"
+
+namespace ndresize {
+
+/// A view of a tensor of T with runtime rank. `T` may be const for inputs.
+template <class T>
+class tensor_view {
+ public:
+  using element_type = T;
+  using value_type = std::remove_const_t<T>;
+
+  tensor_view() = default;
+  /// Row-major (C order) view.
+  tensor_view(T* data, const dims& extents) : data_(data), extents_(extents), strides_(row_major_strides(extents)) {}
+  /// Strided view; strides are in elements and may be any value (also 0 or negative).
+  tensor_view(T* data, const dims& extents, const dims& strides) : data_(data), extents_(extents), strides_(strides) {
+    if (strides.size() != extents.size())
+      throw resize_error(error_code::invalid_shape, "tensor_view",
+                         "strides " + strides.to_string() + " do not match extents " + extents.to_string());
+  }
+  /// A view of const elements converts implicitly from a view of mutable ones.
+  template <class U>
+    requires(std::is_same_v<const U, T> && !std::is_same_v<U, T>)
+  tensor_view(const tensor_view<U>& other) : data_(other.data_handle()), extents_(other.extents()), strides_(other.strides()) {}
+
+  T* data_handle() const noexcept { return data_; }
+  int rank() const noexcept { return extents_.size(); }
+  index_t extent(int r) const noexcept { return extents_[r]; }
+  index_t stride(int r) const noexcept { return strides_[r]; }
+  const dims& extents() const noexcept { return extents_; }
+  const dims& strides() const noexcept { return strides_; }
+  index_t size() const noexcept { return checked_element_count(extents_); }
+
+ private:
+  T* data_ = nullptr;
+  dims extents_;
+  dims strides_;
+};
+
+/// An owning, row-major tensor (what the convenience calls return).
+template <class T>
+class tensor {
+ public:
+  tensor() = default;
+  explicit tensor(const dims& extents)
+      : extents_(extents), data_(new T[static_cast<std::size_t>(std::max<index_t>(checked_element_count(extents), 0))]()) {}
+
+  T* data() noexcept { return data_.get(); }
+  const T* data() const noexcept { return data_.get(); }
+  index_t size() const noexcept { return checked_element_count(extents_); }
+  int rank() const noexcept { return extents_.size(); }
+  index_t extent(int r) const noexcept { return extents_[r]; }
+  const dims& extents() const noexcept { return extents_; }
+  T& operator[](index_t i) noexcept { return data_[static_cast<std::size_t>(i)]; }
+  const T& operator[](index_t i) const noexcept { return data_[static_cast<std::size_t>(i)]; }
+  tensor_view<T> view() noexcept { return {data_.get(), extents_}; }
+  tensor_view<const T> view() const noexcept { return {data_.get(), extents_}; }
+
+ private:
+  dims extents_;
+  std::unique_ptr<T[]> data_;
+};
+
+/// Type-erased view: the element type is a runtime value, as inference runtimes hold tensors.
+/// `Void` is `void` or `const void`.
+template <class Void>
+struct basic_any_tensor_view {
+  element_type type = element_type::undefined;
+  Void* data = nullptr;
+  dims extents;
+  dims strides;  ///< in elements; empty means row-major
+
+  basic_any_tensor_view() = default;
+  basic_any_tensor_view(element_type t, Void* d, const dims& e) : type(t), data(d), extents(e), strides(row_major_strides(e)) {}
+  basic_any_tensor_view(element_type t, Void* d, const dims& e, const dims& s) : type(t), data(d), extents(e), strides(s) {}
+  template <class T>
+  basic_any_tensor_view(tensor_view<T> v)  // NOLINT: implicit by design
+      : type(element_traits<std::remove_const_t<T>>::type), data(v.data_handle()), extents(v.extents()), strides(v.strides()) {}
+
+  /// The typed view; the caller has checked `type`.
+  template <class T>
+  tensor_view<std::conditional_t<std::is_const_v<Void>, const T, T>> as() const {
+    using E = std::conditional_t<std::is_const_v<Void>, const T, T>;
+    return {static_cast<E*>(data), extents, strides.size() == extents.size() ? strides : row_major_strides(extents)};
+  }
+};
+using any_tensor_view = basic_any_tensor_view<void>;
+using any_const_tensor_view = basic_any_tensor_view<const void>;
+
+}  // namespace ndresize
