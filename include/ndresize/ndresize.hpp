@@ -2,12 +2,14 @@
 // ndresize: ONNX Resize (opsets 10–19) and Upsample (7, 9) for N-dimensional tensors.
 // This umbrella header is what most users include. Layers, top to bottom:
 //   onnx/      per-version entry points and the runtime front door (opset + attributes)
+//   ascend/    the Ascend ResizeUpsampleTrilinear operator (its own coordinate rule, same kernels)
 //   resize.hpp easy and static (policy type) API
 //   policy/    coordinate transforms, nearest rounding, filters, the type switch
 //   plan/      output shape and per-axis tap tables, built once, reused
 //   kernels/   nearest gather, separable weighted passes, extrapolation
 #pragma once
 
+#include "ascend/upsample_trilinear3d.hpp"
 #include "attributes.hpp"
 #include "element.hpp"
 #include "error.hpp"

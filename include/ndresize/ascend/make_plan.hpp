@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: Apache-2.0
+// The ResizeUpsampleTrilinear boundary: validates the attributes against the input shape (and
+// the resource limits) once, then bakes each spatial axis into an ordinary 2-tap axis_table
+// with the Ascend coordinate rule (coordinate.hpp). The result is a plain weighted
+// resize_plan, so the operator runs on the same separable kernels as ONNX Resize.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../error.hpp"
+#include "../limits.hpp"
+#include "../plan/axis_table.hpp"
+#include "../plan/resize_plan.hpp"
+#include "../shape.hpp"
+#include "attributes.hpp"
+#include "coordinate.hpp"
+
+namespace ndresize::ascend {
+
+namespace detail {
+
+inline std::string fmt(double v) {
+  std::ostringstream s;
+  s.precision(9);
+  s << v;
+  return s.str();
+}
+
+[[noreturn]] inline void fail(error_code c, const std::string& what) { throw resize_error(c, operator_name, what); }
+
+inline constexpr std::array<const char*, 3> axis_names{"D", "H", "W"};
+inline constexpr std::array<const char*, 3> scales_names{"scales_d", "scales_h", "scales_w"};
+
+inline const std::optional<double>& scales_of(const upsample_trilinear3d_attributes& a, int axis) noexcept {
+  return axis == 0 ? a.scales_d : axis == 1 ? a.scales_h : a.scales_w;
+}
+
+}  // namespace detail
+
+/// The 2-tap table of one spatial axis (in >= 1, out >= 1): output x reads
+/// lambda0 · V[i0] + lambda1 · V[i1] (source_taps). As build_weighted_table does, taps that
+/// share an index are merged and taps of weight exactly 0 are dropped, so an output on an
+/// input grid position (and every output of a copied axis) reads exactly one input.
+inline axis_table build_axis_table(index_t in, index_t out, double scale, bool align_corners) {
+  axis_table t;
+  t.in = in;
+  t.out = out;
+  t.outside.assign(static_cast<std::size_t>(out), 0);
+  t.tap_begin.reserve(static_cast<std::size_t>(out) + 1);
+  t.tap_index.reserve(2 * static_cast<std::size_t>(out));
+  t.tap_weight.reserve(2 * static_cast<std::size_t>(out));
+  t.tap_begin.push_back(0);
+  for (index_t x = 0; x < out; ++x) {
+    const linear_taps p = source_taps(x, in, out, scale, align_corners);
+    if (p.i0 == p.i1) {
+      // One source: its weight is lambda0 + lambda1 = 1 exactly (summing could round).
+      t.tap_index.push_back(p.i0);
+      t.tap_weight.push_back(1.0);
+    } else {
+      if (p.lambda0 != 0.0) {
+        t.tap_index.push_back(p.i0);
+        t.tap_weight.push_back(p.lambda0);
+      }
+      if (p.lambda1 != 0.0) {
+        t.tap_index.push_back(p.i1);
+        t.tap_weight.push_back(p.lambda1);
+      }
+    }
+    const auto begin = t.tap_begin.back();
+    t.tap_begin.push_back(static_cast<index_t>(t.tap_index.size()));
+    t.max_taps = std::max(t.max_taps, static_cast<int>(t.tap_begin.back() - begin));
+  }
+  t.tap_weight_f.assign(t.tap_weight.begin(), t.tap_weight.end());
+  return t;
+}
+
+/// Validates ResizeUpsampleTrilinear on an input of shape (N, C, D, H, W) and builds its plan.
+/// Output extents: output_size when given, else floor(in × scales_x) (computed in double).
+/// Coordinate scale per axis: coordinate_scale (align_corners, else 1 / scales_x when
+/// scales_x > 0, else in / out), also when output_size is given. Throws resize_error
+/// (context "ResizeUpsampleTrilinear") for: a rank other than 5, a negative extent or a spatial
+/// extent of 0, output_size not 3 values > 0, neither output_size nor all three scales, a scale
+/// that is <= 0, NaN or gives an empty axis (without output_size), and outputs beyond `limits`.
+inline resize_plan make_plan(const dims& input_shape, const upsample_trilinear3d_attributes& a,
+                             const plan_limits& limits = {}) {
+  using detail::fail;
+  using detail::fmt;
+  if (input_shape.size() != 5)
+    fail(error_code::invalid_shape, "input 'self' has rank " + std::to_string(input_shape.size()) + " (shape " +
+                                        input_shape.to_string() + "); it must be 5-D (N, C, D, H, W)");
+  for (int d = 0; d < 5; ++d) {
+    if (input_shape[d] < 0)
+      fail(error_code::invalid_shape, "input 'self' has a negative extent: shape " + input_shape.to_string());
+    if (d >= 2 && input_shape[d] == 0)
+      fail(error_code::invalid_shape, std::string("input 'self' has ") + detail::axis_names[d - 2] + " = 0 (shape " +
+                                          input_shape.to_string() + "); spatial extents must be > 0");
+  }
+
+  std::array<index_t, 3> out{};
+  if (a.output_size) {
+    const auto& size = *a.output_size;
+    auto list = [&] {
+      std::string s = "[";
+      for (std::size_t i = 0; i < size.size(); ++i) s += (i ? ", " : "") + std::to_string(size[i]);
+      return s + "]";
+    };
+    if (size.size() != 3)
+      fail(error_code::invalid_attribute, "attribute 'output_size' = " + list() + " must have 3 values (D, H, W), it has " +
+                                              std::to_string(size.size()));
+    for (int i = 0; i < 3; ++i) {
+      if (size[static_cast<std::size_t>(i)] <= 0)
+        fail(error_code::invalid_attribute, "attribute 'output_size' = " + list() + ": output_size[" + std::to_string(i) +
+                                                "] = " + std::to_string(size[static_cast<std::size_t>(i)]) + " must be > 0");
+      if (size[static_cast<std::size_t>(i)] > limits.max_output_elements)
+        fail(error_code::limit_exceeded, "attribute 'output_size' = " + list() + " is beyond the output limit of " +
+                                             std::to_string(limits.max_output_elements) + " elements");
+      out[static_cast<std::size_t>(i)] = size[static_cast<std::size_t>(i)];
+    }
+  } else {
+    for (int i = 0; i < 3; ++i) {
+      const auto& s = detail::scales_of(a, i);
+      const std::string name = detail::scales_names[static_cast<std::size_t>(i)];
+      if (!s)
+        fail(error_code::invalid_attribute, "neither attribute 'output_size' nor attribute '" + name +
+                                                "' is given: the output extent of " + detail::axis_names[i] + " is unknown");
+      if (!(*s > 0.0))
+        fail(error_code::invalid_attribute, "attribute '" + name + "' = " + fmt(*s) + " must be > 0 (no output_size is given)");
+      const index_t in = input_shape[i + 2];
+      const double len = std::floor(static_cast<double>(in) * *s);
+      if (len < 1.0)
+        fail(error_code::invalid_attribute, "attribute '" + name + "' = " + fmt(*s) + " gives an empty output: " +
+                                                detail::axis_names[i] + " = floor(" + std::to_string(in) + " * " + fmt(*s) + ") = 0");
+      if (!(len <= static_cast<double>(limits.max_output_elements)))
+        fail(error_code::limit_exceeded, "attribute '" + name + "' = " + fmt(*s) + " makes " + detail::axis_names[i] +
+                                             " " + fmt(len) + " long, beyond the output limit of " +
+                                             std::to_string(limits.max_output_elements) + " elements");
+      out[static_cast<std::size_t>(i)] = static_cast<index_t>(len);
+    }
+  }
+
+  const dims out_shape{input_shape[0], input_shape[1], out[0], out[1], out[2]};
+  const index_t count = checked_element_count(out_shape);
+  if (count < 0 || count > limits.max_output_elements)
+    fail(error_code::limit_exceeded, "output shape " + out_shape.to_string() + " has more than the limit of " +
+                                         std::to_string(limits.max_output_elements) + " elements");
+  // Each spatial output coordinate holds at most 2 taps; N and C tables hold one per element.
+  const double taps = 2.0 * static_cast<double>(out[0] + out[1] + out[2]) +
+                      static_cast<double>(input_shape[0]) + static_cast<double>(input_shape[1]);
+  if (taps > static_cast<double>(limits.max_table_taps))
+    fail(error_code::limit_exceeded, "the axis tables would need " + fmt(taps) + " taps, beyond the limit of " +
+                                         std::to_string(limits.max_table_taps));
+
+  std::vector<axis_table> tables;
+  tables.reserve(5);
+  tables.push_back(identity_table(input_shape[0], true));
+  tables.push_back(identity_table(input_shape[1], true));
+  for (int i = 0; i < 3; ++i) {
+    const index_t in = input_shape[i + 2], o = out[static_cast<std::size_t>(i)];
+    tables.push_back(build_axis_table(in, o, coordinate_scale(in, o, a.align_corners, detail::scales_of(a, i)), a.align_corners));
+  }
+  return resize_plan(operator_name, kernel_family::weighted, input_shape, std::move(tables), 0.0);
+}
+
+}  // namespace ndresize::ascend

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: Apache-2.0
+// Entry points of the Ascend ResizeUpsampleTrilinear operator (aclnnUpsampleTrilinear3d):
+// trilinear interpolation of a 5-D (N, C, D, H, W) tensor of float, double, float16 or
+// bfloat16. Layouts are strides: NCDHW is the row-major view of the logical shape, NDHWC is
+// the same extents with ndhwc_strides(). 16-bit types are computed in float and rounded once
+// at the store. Three levels, as in the rest of the library:
+//   - typed:        upsample_trilinear3d<T>(self, out, attributes)       (out must have the right shape)
+//   - type-erased:  upsample_trilinear3d(any_const_tensor_view, any_tensor_view, attributes)
+//   - runtime:      compute(attribute_map, any_const_tensor_view, any_tensor_view)
+// and for many tensors of one shape: make_plan(shape, attributes) once, then
+// ndresize::execute<T>(plan, self, out, workspace) per tensor.
+#pragma once
+
+#include <concepts>
+#include <string>
+
+#include "../execute.hpp"
+#include "../view.hpp"
+#include "../workspace.hpp"
+#include "attributes.hpp"
+#include "make_plan.hpp"
+
+namespace ndresize::ascend {
+
+/// The element types the operator accepts (FLOAT32, FLOAT16, BFLOAT16 in the Ascend
+/// specification; double is added because it costs nothing and serves as a reference).
+template <class T>
+concept trilinear_element = std::same_as<T, float> || std::same_as<T, double> || std::same_as<T, Eigen::half> ||
+                            std::same_as<T, Eigen::bfloat16>;
+
+/// Element strides of the NDHWC (channels-last) layout for logical extents (N, C, D, H, W).
+inline dims ndhwc_strides(const dims& ncdhw) {
+  if (ncdhw.size() != 5)
+    throw resize_error(error_code::invalid_shape, operator_name,
+                       "ndhwc_strides needs 5 extents (N, C, D, H, W), got " + ncdhw.to_string());
+  const dims physical{ncdhw[0], ncdhw[2], ncdhw[3], ncdhw[4], ncdhw[1]};
+  const dims s = row_major_strides(physical);
+  return {s[0], s[4], s[1], s[2], s[3]};
+}
+
+namespace detail {
+
+inline void check_element_type(element_type t) {
+  if (t != element_type::float32 && t != element_type::float64 && t != element_type::float16 &&
+      t != element_type::bfloat16)
+    throw resize_error(error_code::invalid_type, operator_name,
+                       std::string("input 'self' has element type ") + to_string(t) +
+                           "; ResizeUpsampleTrilinear accepts float32, float16, bfloat16 and float64");
+}
+
+/// The output view must have the plan's shape; checked here so the message speaks of the
+/// operator's attributes rather than of a plan.
+inline void check_output(const resize_plan& plan, const dims& out) {
+  if (out != plan.output_shape())
+    throw resize_error(error_code::invalid_shape, operator_name,
+                       "output 'out' has shape " + out.to_string() + " but input 'self' of shape " +
+                           plan.input_shape().to_string() + " with these attributes gives " + plan.output_shape().to_string());
+}
+
+}  // namespace detail
+
+/// Resizes `self` into the caller's `out` (which must have the shape that `a` gives and must
+/// not overlap `self`). Nothing is written to `out` unless every check passes. With a reused
+/// workspace the call allocates only the plan's tables.
+template <trilinear_element T>
+void upsample_trilinear3d(tensor_view<const T> self, tensor_view<T> out, const upsample_trilinear3d_attributes& a,
+                          workspace& ws) {
+  const resize_plan plan = make_plan(self.extents(), a);
+  detail::check_output(plan, out.extents());
+  execute<T>(plan, self, out, ws);
+}
+
+template <trilinear_element T>
+void upsample_trilinear3d(tensor_view<const T> self, tensor_view<T> out, const upsample_trilinear3d_attributes& a) {
+  workspace ws;
+  upsample_trilinear3d<T>(self, out, a, ws);
+}
+
+/// Resizes `self` into a new row-major (NCDHW) tensor.
+template <trilinear_element T>
+tensor<T> upsample_trilinear3d(tensor_view<const T> self, const upsample_trilinear3d_attributes& a) {
+  return execute<T>(make_plan(self.extents(), a), self);
+}
+
+/// Type-erased form (the element type is a runtime value). `self` and `out` must have the same
+/// element type, one of float32, float16, bfloat16, float64.
+inline void upsample_trilinear3d(const any_const_tensor_view& self, const any_tensor_view& out,
+                                 const upsample_trilinear3d_attributes& a, workspace& ws) {
+  detail::check_element_type(self.type);
+  if (out.type != self.type)
+    throw resize_error(error_code::invalid_type, operator_name,
+                       std::string("input 'self' is ") + to_string(self.type) + " but output 'out' is " + to_string(out.type));
+  const resize_plan plan = make_plan(self.extents, a);
+  detail::check_output(plan, out.extents);
+  // Only the four accepted types are instantiated (visit_element_type would make all of them).
+  switch (self.type) {
+    case element_type::float32: execute<float>(plan, self.as<float>(), out.as<float>(), ws); break;
+    case element_type::float64: execute<double>(plan, self.as<double>(), out.as<double>(), ws); break;
+    case element_type::float16: execute<Eigen::half>(plan, self.as<Eigen::half>(), out.as<Eigen::half>(), ws); break;
+    default: execute<Eigen::bfloat16>(plan, self.as<Eigen::bfloat16>(), out.as<Eigen::bfloat16>(), ws); break;
+  }
+}
+
+inline void upsample_trilinear3d(const any_const_tensor_view& self, const any_tensor_view& out,
+                                 const upsample_trilinear3d_attributes& a) {
+  workspace ws;
+  upsample_trilinear3d(self, out, a, ws);
+}
+
+/// What a runtime calls: attributes as a name → value map (see parse_attributes), tensors
+/// type-erased. Shape inference without data: make_plan(shape, parse_attributes(attrs)).output_shape().
+inline void compute(const onnx::attribute_map& attrs, const any_const_tensor_view& self, const any_tensor_view& out,
+                    workspace& ws) {
+  upsample_trilinear3d(self, out, parse_attributes(attrs), ws);
+}
+
+inline void compute(const onnx::attribute_map& attrs, const any_const_tensor_view& self, const any_tensor_view& out) {
+  workspace ws;
+  compute(attrs, self, out, ws);
+}
+
+}  // namespace ndresize::ascend
