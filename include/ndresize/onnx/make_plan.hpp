@@ -6,7 +6,7 @@
 
 #include <cmath>
 #include <limits>
-#include <sstream>
+#include <charconv>
 #include <string>
 #include <vector>
 
@@ -22,11 +22,14 @@ namespace ndresize::onnx {
 
 namespace detail {
 
-inline std::string fmt(double v) {
-  std::ostringstream s;
-  s.precision(9);
-  s << v;
-  return s.str();
+/// Shortest text that reads back as the same value (float values print as the model wrote them).
+template <class F>
+std::string fmt(F v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, r.ptr);
 }
 
 struct checker {
