@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: Apache-2.0
+// Eigen interop: zero-copy views of Eigen::Tensor, Eigen::TensorFixedSize and Eigen::TensorMap
+// (unsupported/Eigen/CXX11/Tensor), and resize calls that return an Eigen::Tensor of the
+// input's layout. Axis r of the Eigen tensor is axis r of the view in both layouts: a RowMajor
+// tensor is the row-major view itself, a ColMajor tensor is the same logical tensor with
+// reversed strides (stride 1 on axis 0). So `scales`, `sizes` and `axes` always name Eigen's
+// own dimension order, and the kernels read the caller's memory in place.
+#pragma once
+
+#include <unsupported/Eigen/CXX11/Tensor>
+
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <type_traits>
+
+#include "../execute.hpp"
+#include "../resize.hpp"
+
+namespace ndresize::interop {
+
+namespace detail {
+template <class X>
+struct is_eigen_storage : std::false_type {};
+template <class S, int Rank, int Options, class Index>
+struct is_eigen_storage<Eigen::Tensor<S, Rank, Options, Index>> : std::true_type {};
+template <class S, class Sizes, int Options, class Index>
+struct is_eigen_storage<Eigen::TensorFixedSize<S, Sizes, Options, Index>> : std::true_type {};
+template <class Plain, int Options, template <class> class MakePointer>
+struct is_eigen_storage<Eigen::TensorMap<Plain, Options, MakePointer>> : std::true_type {};
+}  // namespace detail
+
+/// Eigen tensors that own or map contiguous memory (expressions and TensorRef are not: they
+/// may have no memory to view; evaluate them into an Eigen::Tensor first).
+template <class X>
+concept eigen_tensor = detail::is_eigen_storage<std::remove_cvref_t<X>>::value &&
+                       gatherable<std::remove_cv_t<typename std::remove_cvref_t<X>::Scalar>>;
+
+/// The element type a view of `X` has: const for a const Eigen::Tensor, and whatever the
+/// map's pointer is for a TensorMap (a map is a view: its constness is in its Scalar).
+template <eigen_tensor X>
+using eigen_element_t = std::remove_pointer_t<decltype(std::declval<X&>().data())>;
+
+/// The Eigen::Tensor a resize of `X` returns: same scalar, rank, layout and index type.
+template <eigen_tensor X>
+using eigen_result_t = Eigen::Tensor<std::remove_cv_t<typename std::remove_cvref_t<X>::Scalar>,
+                                     static_cast<int>(std::remove_cvref_t<X>::NumIndices),
+                                     static_cast<int>(std::remove_cvref_t<X>::Layout),
+                                     typename std::remove_cvref_t<X>::Index>;
+
+/// The extents of an Eigen tensor, in Eigen's dimension order.
+template <eigen_tensor X>
+dims extents_of(const X& x) {
+  constexpr int rank = static_cast<int>(std::remove_cvref_t<X>::NumIndices);
+  static_assert(rank <= max_rank, "the Eigen tensor has more dimensions than ndresize::max_rank");
+  dims e;
+  e.resize(rank);
+  for (int r = 0; r < rank; ++r) e[r] = static_cast<index_t>(x.dimensions()[static_cast<std::size_t>(r)]);
+  return e;
+}
+
+/// Element strides of an Eigen tensor's memory: row-major for RowMajor; for ColMajor the first
+/// axis is contiguous and each later axis steps over all earlier ones.
+template <eigen_tensor X>
+dims strides_of(const X& x) {
+  const dims e = extents_of(x);
+  if constexpr (static_cast<int>(std::remove_cvref_t<X>::Layout) == static_cast<int>(Eigen::RowMajor)) {
+    return row_major_strides(e);
+  } else {
+    dims s;
+    s.resize(e.size());
+    index_t step = 1;
+    for (int r = 0; r < e.size(); ++r) {
+      s[r] = step;
+      step *= std::max<index_t>(e[r], 1);
+    }
+    return s;
+  }
+}
+
+/// A view of the Eigen tensor's own memory (no copy). Mutable for a non-const Eigen::Tensor
+/// and for a TensorMap of non-const scalars; const otherwise.
+template <eigen_tensor X>
+tensor_view<eigen_element_t<X>> as_view(X& x) {
+  return {x.data(), extents_of(x), strides_of(x)};
+}
+
+/// Runs `plan` on X into the caller's Y (any Eigen tensor or map of plan.output_shape(), any
+/// layout; must not overlap X). With a reused workspace the call allocates nothing.
+template <eigen_tensor X, eigen_tensor Y>
+void execute(const resize_plan& plan, const X& x, Y&& y, workspace& ws) {
+  using T = std::remove_cv_t<eigen_element_t<const X>>;
+  static_assert(std::is_same_v<eigen_element_t<Y>, T>, "Y must be a mutable Eigen tensor of X's scalar type");
+  ndresize::execute<T>(plan, as_view(x), as_view(y), ws);
+}
+
+/// Runs `plan` on X into a new Eigen::Tensor of X's layout and plan.output_shape().
+template <eigen_tensor X>
+eigen_result_t<X> execute(const resize_plan& plan, const X& x, workspace& ws) {
+  constexpr int rank = static_cast<int>(std::remove_cvref_t<X>::NumIndices);
+  const dims& out = plan.output_shape();
+  if (out.size() != rank)
+    throw resize_error(error_code::invalid_shape, plan.context(),
+                       "the plan has rank " + std::to_string(out.size()) + " but the Eigen tensor has rank " + std::to_string(rank));
+  Eigen::array<typename eigen_result_t<X>::Index, rank> extents;
+  for (int r = 0; r < rank; ++r) extents[static_cast<std::size_t>(r)] = static_cast<typename eigen_result_t<X>::Index>(out[r]);
+  eigen_result_t<X> y(extents);
+  execute(plan, x, y, ws);
+  return y;
+}
+
+template <eigen_tensor X>
+eigen_result_t<X> execute(const resize_plan& plan, const X& x) {
+  workspace ws;
+  return execute(plan, x, ws);
+}
+
+/// Resize-19 by `scales` (one per axis, or per entry of `a.axes`), returning an Eigen::Tensor
+/// of X's layout.
+template <eigen_tensor X>
+eigen_result_t<X> resize(const X& x, std::span<const float> scales, const resize_attributes& a = {}) {
+  return execute(ndresize::make_plan(extents_of(x), a, {{}, scales, {}}), x);
+}
+
+/// Resize-19 to `sizes` (one per axis, or per entry of `a.axes`), returning an Eigen::Tensor of
+/// X's layout.
+template <eigen_tensor X>
+eigen_result_t<X> resize(const X& x, std::span<const std::int64_t> sizes, const resize_attributes& a = {}) {
+  return execute(ndresize::make_plan(extents_of(x), a, {{}, {}, sizes}), x);
+}
+
+}  // namespace ndresize::interop
