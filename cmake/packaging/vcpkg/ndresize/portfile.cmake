@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: Apache-2.0
+# vcpkg overlay port of ndresize, built from this source tree:
+#   vcpkg install ndresize --overlay-ports=<ndresize>/cmake/packaging/vcpkg
+# The package is header-only: one release configuration, no debug tree. Users then write
+#   find_package(ndresize CONFIG REQUIRED)
+#   target_link_libraries(main PRIVATE ndresize::ndresize)
+# For a registry port, replace SOURCE_PATH by vcpkg_from_github(... REF v${VERSION} ...).
+set(VCPKG_BUILD_TYPE release)
+
+get_filename_component(SOURCE_PATH "${CMAKE_CURRENT_LIST_DIR}/../../../.." ABSOLUTE)
+if(NOT EXISTS "${SOURCE_PATH}/include/ndresize/ndresize.hpp")
+  message(FATAL_ERROR "ndresize sources not found at ${SOURCE_PATH}")
+endif()
+
+vcpkg_cmake_configure(
+  SOURCE_PATH "${SOURCE_PATH}"
+  OPTIONS
+    -DNDRESIZE_INSTALL=ON
+    -DNDRESIZE_BUILD_TESTS=OFF
+    -DNDRESIZE_BUILD_EXAMPLES=OFF
+    -DNDRESIZE_BUILD_BENCHMARKS=OFF
+)
+vcpkg_cmake_install()
+# The project installs its package files to share/cmake/ndresize; vcpkg wants share/ndresize.
+vcpkg_cmake_config_fixup(CONFIG_PATH share/cmake/ndresize)
+
+# The license goes to share/ndresize/copyright instead.
+file(REMOVE_RECURSE "${CURRENT_PACKAGES_DIR}/share/doc")
+vcpkg_install_copyright(FILE_LIST "${SOURCE_PATH}/LICENSE")
+file(WRITE "${CURRENT_PACKAGES_DIR}/share/${PORT}/usage" [=[
+ndresize provides CMake targets:
+
+  find_package(ndresize CONFIG REQUIRED)
+  target_link_libraries(main PRIVATE ndresize::ndresize)
+]=])
