@@ -45,7 +45,7 @@ inline void check_element_type(element_type t) {
       t != element_type::bfloat16)
     throw resize_error(error_code::invalid_type, operator_name,
                        std::string("input 'self' has element type ") + to_string(t) +
-                           "; ResizeUpsampleTrilinear accepts float32, float16, bfloat16 and float64");
+                           "; ResizeUpsampleTrilinear accepts float, float16, bfloat16 and double");
 }
 
 /// The output view must have the plan's shape; checked here so the message speaks of the
@@ -83,7 +83,7 @@ tensor<T> upsample_trilinear3d(tensor_view<const T> self, const upsample_triline
 }
 
 /// Type-erased form (the element type is a runtime value). `self` and `out` must have the same
-/// element type, one of float32, float16, bfloat16, float64.
+/// element type, one of float (float32), float16, bfloat16, double (float64).
 inline void upsample_trilinear3d(const any_const_tensor_view& self, const any_tensor_view& out,
                                  const upsample_trilinear3d_attributes& a, workspace& ws) {
   detail::check_element_type(self.type);
