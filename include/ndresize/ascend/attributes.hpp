@@ -45,6 +45,10 @@ inline const char* type_name(const onnx::attribute_value& v) {
   return names[v.index()];
 }
 
+[[noreturn]] inline void wrong_type(const std::string& name, const onnx::attribute_value& v, const char* expected) {
+  attribute_fail(name, std::string("must be ") + expected + ", got " + type_name(v));
+}
+
 }  // namespace detail
 
 /// Parses a runtime's attribute map: "output_size" (INTS), "scales_d", "scales_h", "scales_w"
@@ -52,13 +56,12 @@ inline const char* type_name(const onnx::attribute_value& v) {
 /// Any other name, or a value of another type, throws resize_error naming the attribute.
 inline upsample_trilinear3d_attributes parse_attributes(const onnx::attribute_map& attrs) {
   upsample_trilinear3d_attributes a;
-  for (const auto& [name, value] : attrs) {
-    auto wrong_type = [&](const char* expected) {
-      detail::attribute_fail(name, std::string("must be ") + expected + ", got " + detail::type_name(value));
-    };
+  for (const auto& entry : attrs) {
+    const std::string& name = entry.first;
+    const onnx::attribute_value& value = entry.second;
     if (name == "output_size") {
       const auto* v = std::get_if<std::vector<std::int64_t>>(&value);
-      if (!v) wrong_type("INTS");
+      if (!v) detail::wrong_type(name, value, "INTS");
       a.output_size = *v;
     } else if (name == "scales_d" || name == "scales_h" || name == "scales_w") {
       double s = 0;
@@ -67,11 +70,11 @@ inline upsample_trilinear3d_attributes parse_attributes(const onnx::attribute_ma
       else if (const auto* i = std::get_if<std::int64_t>(&value))
         s = static_cast<double>(*i);
       else
-        wrong_type("FLOAT");
+        detail::wrong_type(name, value, "FLOAT");
       (name == "scales_d" ? a.scales_d : name == "scales_h" ? a.scales_h : a.scales_w) = s;
     } else if (name == "align_corners") {
       const auto* i = std::get_if<std::int64_t>(&value);
-      if (!i) wrong_type("INT");
+      if (!i) detail::wrong_type(name, value, "INT");
       if (*i != 0 && *i != 1) detail::attribute_fail(name, "= " + std::to_string(*i) + " must be 0 or 1");
       a.align_corners = *i == 1;
     } else {
