@@ -5,6 +5,7 @@
 
 #include <type_traits>
 
+#include "executor.hpp"
 #include "kernels/extrapolate.hpp"
 #include "kernels/nearest_gather.hpp"
 #include "kernels/separable.hpp"
@@ -37,14 +38,15 @@ void check_views(const resize_plan& plan, const tensor_view<const T>& x, const t
 
 /// Resizes X into the caller's Y (which must have plan.output_shape() and must not overlap X).
 /// With a reused workspace the call allocates nothing.
+/// `ex` may run parts of the work in parallel; the result does not depend on it.
 template <gatherable T>
-void execute(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws) {
+void execute(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws, const executor& ex = {}) {
   detail::check_views(plan, x, y);
   if (plan.family() == kernel_family::gather) {
-    detail::nearest_gather<T>(plan, x, y);
+    detail::nearest_gather<T>(plan, x, y, ex);
     detail::extrapolate(plan, y, from_extrapolation_value<T>(plan.extrapolation_value()));
   } else if constexpr (interpolatable<T>) {
-    detail::separable_resize<T>(plan, x, y, ws);
+    detail::separable_resize<T>(plan, x, y, ws, ex);
   }
 }
 
@@ -63,13 +65,14 @@ tensor<T> execute(const resize_plan& plan, tensor_view<const T> x) {
 }
 
 /// Type-erased execution: the element type is a runtime value (as inference runtimes hold it).
-inline void execute(const resize_plan& plan, const any_const_tensor_view& x, const any_tensor_view& y, workspace& ws) {
+inline void execute(const resize_plan& plan, const any_const_tensor_view& x, const any_tensor_view& y, workspace& ws,
+                    const executor& ex = {}) {
   if (x.type != y.type)
     throw resize_error(error_code::invalid_type, plan.context(),
                        std::string("input 'X' is ") + to_string(x.type) + " but output 'Y' is " + to_string(y.type));
   visit_element_type(x.type, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    execute<T>(plan, x.template as<T>(), y.template as<T>(), ws);
+    execute<T>(plan, x.template as<T>(), y.template as<T>(), ws, ex);
   });
 }
 

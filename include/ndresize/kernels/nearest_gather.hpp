@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // N-D nearest gather: Y[o_0, .., o_n] = X[index_0[o_0], .., index_n[o_n]]. Works for every
 // element type (a copy, no arithmetic). When consecutive output coordinates of an outer axis
-// read the same source slab, the already written output slab is copied instead of gathered
-// again (nearest upsampling duplicates whole rows).
+// read the same source slab, the output slab just written is copied instead of gathered
+// again (nearest upsampling duplicates whole rows). Work is split over output slabs.
 #pragma once
 
 #include <algorithm>
 #include <vector>
 
+#include "../detail/nd_loop.hpp"
+#include "../executor.hpp"
 #include "../plan/resize_plan.hpp"
 #include "../view.hpp"
 
@@ -20,8 +22,8 @@ struct gather_context {
   T* dst;
   const dims& sa;
   const dims& sb;
-  std::vector<bool> dst_slab_contiguous;  // axis d: Y[.., j, :, ..] for fixed j is one dense run
-  std::vector<index_t> slab_size;
+  std::array<bool, max_rank> dense{};      // axis d: the output slab below d is one dense run
+  std::array<index_t, max_rank> slab{};    // its element count
 
   void run(int d, index_t a, index_t b) const noexcept {
     const axis_table& t = plan.table(d);
@@ -29,14 +31,14 @@ struct gather_context {
     const index_t out = t.out;
     if (d == plan.rank() - 1) {
       const index_t s = sa[d], o = sb[d];
-      if (o == 1)
-        for (index_t j = 0; j < out; ++j) dst[b + j] = src[a + idx[j] * s];
+      if (o == 1 && s == 1)
+        for (index_t j = 0; j < out; ++j) dst[b + j] = src[a + idx[j]];
       else
         for (index_t j = 0; j < out; ++j) dst[b + j * o] = src[a + idx[j] * s];
       return;
     }
-    const bool dup = dst_slab_contiguous[static_cast<std::size_t>(d)];
-    const auto n = slab_size[static_cast<std::size_t>(d)];
+    const bool dup = dense[static_cast<std::size_t>(d)];
+    const auto n = slab[static_cast<std::size_t>(d)];
     for (index_t j = 0; j < out; ++j) {
       if (dup && j > 0 && idx[j] == idx[j - 1]) {
         const T* prev = dst + b + (j - 1) * sb[d];
@@ -50,22 +52,57 @@ struct gather_context {
 
 /// Gathers X into Y along the plan's index tables. Views are validated by the caller.
 template <class T>
-void nearest_gather(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y) {
+void nearest_gather(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, const executor& ex) {
   if (plan.output_size() == 0) return;
   const int r = plan.rank();
-  gather_context<T> ctx{plan, x.data_handle(), y.data_handle(), x.strides(), y.strides(), {}, {}};
-  ctx.dst_slab_contiguous.assign(static_cast<std::size_t>(r), false);
-  ctx.slab_size.assign(static_cast<std::size_t>(r), 0);
-  // Slab below axis d is dense when strides of axes > d are row-major.
+  gather_context<T> ctx{plan, x.data_handle(), y.data_handle(), x.strides(), y.strides()};
   index_t expect = 1;
   bool dense = true;
   for (int d = r - 1; d >= 0; --d) {
-    ctx.dst_slab_contiguous[static_cast<std::size_t>(d)] = dense;
-    ctx.slab_size[static_cast<std::size_t>(d)] = expect;
+    ctx.dense[static_cast<std::size_t>(d)] = dense;
+    ctx.slab[static_cast<std::size_t>(d)] = expect;
     dense = dense && (y.stride(d) == expect || y.extent(d) == 1);
     expect *= y.extent(d);
   }
-  ctx.run(0, 0, 0);
+  // Split over the leading output axes until there are enough slabs for every thread.
+  const index_t want = static_cast<index_t>(ex.concurrency()) * 8;
+  int k = 0;  // items are the index tuples of axes [0, k]
+  index_t items = plan.output_shape()[0];
+  while (items < want && k + 2 < r) items *= plan.output_shape()[++k];
+  if (ex.concurrency() == 1 || r == 1) {
+    ctx.run(0, 0, 0);
+    return;
+  }
+  const index_t chunks = std::min<index_t>(items, ex.concurrency());
+  ex.run(chunks, [&](index_t c) {
+    const index_t begin = items * c / chunks, end = items * (c + 1) / chunks;
+    std::array<index_t, max_rank> o{};
+    index_t rest = begin;
+    for (int d = k; d >= 0; --d) {
+      o[static_cast<std::size_t>(d)] = rest % plan.output_shape()[d];
+      rest /= plan.output_shape()[d];
+    }
+    index_t prev_src = -1;
+    for (index_t i = begin; i < end; ++i) {
+      index_t a = 0, b = 0;
+      for (int d = 0; d <= k; ++d) {
+        a += plan.table(d).index[static_cast<std::size_t>(o[static_cast<std::size_t>(d)])] * x.stride(d);
+        b += o[static_cast<std::size_t>(d)] * y.stride(d);
+      }
+      // Within this chunk a slab reading the same source as the previous one is a copy of it.
+      if (i > begin && a == prev_src && ctx.dense[static_cast<std::size_t>(k)] && o[static_cast<std::size_t>(k)] > 0) {
+        const T* prev = y.data_handle() + b - y.stride(k);
+        std::copy(prev, prev + ctx.slab[static_cast<std::size_t>(k)], y.data_handle() + b);
+      } else {
+        ctx.run(k + 1, a, b);
+      }
+      prev_src = a;
+      for (int d = k; d >= 0; --d) {
+        if (++o[static_cast<std::size_t>(d)] < plan.output_shape()[d]) break;
+        o[static_cast<std::size_t>(d)] = 0;
+      }
+    }
+  });
 }
 
 }  // namespace ndresize::detail

@@ -1,62 +1,312 @@
 // SPDX-License-Identifier: Apache-2.0
-// The weighted executor: runs the plan's passes axis by axis, X → scratch → … → Y, keeping
-// intermediates in the accumulator type so that rounding to T happens once, at the store.
+// The weighted executor: applies the plan's per-axis tables as separable passes. Passes on
+// outer axes run through ping-pong scratch in the accumulator type (T is rounded once, at the
+// final store). The last two passes — the innermost resized axis `w` and the next one `h` —
+// are fused over a small per-thread row buffer, so no full-size intermediate is written:
+//   v-first: out row = resample_w(Σ_h w·in rows)            (cheap when shrinking along w)
+//   h-first: out row = Σ_h w·cache(resample_w(in row))     (cheap when growing along w)
+// Work is split over output rows; every row is computed by the same code whatever the split.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "../executor.hpp"
 #include "../plan/resize_plan.hpp"
 #include "../view.hpp"
 #include "../workspace.hpp"
 #include "extrapolate.hpp"
-#include "separable_pass.hpp"
+#include "row_ops.hpp"
 
 namespace ndresize::detail {
 
-/// Bytes of scratch a weighted execution of `plan` needs for element type T.
-template <interpolatable T>
-std::size_t scratch_bytes(const resize_plan& plan) noexcept {
-  const auto [a, b] = plan.scratch_elements();
-  return static_cast<std::size_t>(a + b) * sizeof(accumulator_t<T>);
+/// Splits [0, n) into `chunks` contiguous ranges; range c is [begin(c), begin(c + 1)).
+struct split {
+  index_t n, chunks;
+  index_t begin(index_t c) const noexcept { return n * c / chunks; }
+};
+
+/// Offsets of flat index `i` in a loop box (row-major over the first `count` axes).
+inline std::pair<index_t, index_t> offsets_at(const loop_axes& ax, int count, index_t i) noexcept {
+  index_t a = 0, b = 0;
+  for (int d = count - 1; d >= 0; --d) {
+    const index_t k = i % ax.extent[d];
+    i /= ax.extent[d];
+    a += k * ax.a[d];
+    b += k * ax.b[d];
+  }
+  return {a, b};
+}
+
+inline index_t box_size(const loop_axes& ax, int count) noexcept {
+  index_t n = 1;
+  for (int d = 0; d < count; ++d) n *= ax.extent[d];
+  return n;
+}
+
+/// Scratch carved from the workspace, in bytes, 64-aligned pieces.
+struct scratch_layout {
+  std::size_t bytes = 0;
+  std::size_t take(std::size_t n) noexcept {
+    const std::size_t at = bytes;
+    bytes += (n + 63) / 64 * 64;
+    return at;
+  }
+};
+
+/// One unfused pass along `axis` from (src, extents, src strides) to (dst, dst strides).
+template <class Acc, class Src, class Dst>
+void run_pass(const row_ops<Acc, Src, Dst>& ops, const Src* src, const dims& ext, const dims& ss, Dst* dst, const dims& ds,
+              int axis, const axis_table& t, const executor& ex, std::byte* chunk_scratch, std::size_t chunk_bytes,
+              index_t chunks) {
+  loop_axes outer, inner;
+  for (int d = 0; d < axis; ++d) outer.push(ext[d], ss[d], ds[d]);
+  for (int d = axis + 1; d < ext.size(); ++d) inner.push(ext[d], ss[d], ds[d]);
+  if (outer.empty_box() || inner.empty_box() || t.out == 0) return;
+  const index_t sk = ss[axis], dk = ds[axis];
+  if (inner.n == 0) {
+    // The pass axis is innermost: every outer position is one row resampled along itself.
+    const split sp{box_size(outer, outer.n), std::min<index_t>(chunks, box_size(outer, outer.n))};
+    ex.run(sp.chunks, [&](index_t c) {
+      for (index_t i = sp.begin(c); i < sp.begin(c + 1); ++i) {
+        const auto [oa, ob] = offsets_at(outer, outer.n, i);
+        ops.resample({dst + ob, dk, 0, src + oa, sk, 0, 1, &t});
+      }
+    });
+    return;
+  }
+  // An outer axis: each output line along the last inner axis blends whole source lines.
+  const int last = inner.n - 1;
+  const index_t len = inner.extent[last], sl = inner.a[last], dl = inner.b[last];
+  const split sp{box_size(outer, outer.n) * t.out, std::min<index_t>(chunks, box_size(outer, outer.n) * t.out)};
+  const auto* w = weights_of<Acc>(t);
+  ex.run(sp.chunks, [&](index_t c) {
+    auto** rows = reinterpret_cast<const Src**>(chunk_scratch + static_cast<std::size_t>(c) * chunk_bytes);
+    for (index_t i = sp.begin(c); i < sp.begin(c + 1); ++i) {
+      const index_t j = i % t.out;
+      const auto [oa, ob] = offsets_at(outer, outer.n, i / t.out);
+      const index_t b = t.tap_begin[static_cast<std::size_t>(j)], e = t.tap_begin[static_cast<std::size_t>(j) + 1];
+      for_each_offset(inner, last, oa, ob + j * dk, [&](index_t ia, index_t ib) {
+        for (index_t q = b; q < e; ++q) rows[q - b] = src + ia + t.tap_index[static_cast<std::size_t>(q)] * sk;
+        ops.blend({dst + ib, dl, rows, w + b, e - b, len, sl});
+      });
+    }
+  });
+}
+
+/// The fused last two passes (axes h < w; axes between them have extent 1, the axes after w
+/// form one block of `block` elements with strides sc / dc, and each W×block slab is linear).
+struct fused_geometry {
+  int h, w;
+  index_t block, sc, dc;
+  bool h_first;
+};
+
+/// `load_ops` read the source into accumulators; `store_ops` write accumulators to Y.
+template <class Acc, class Src, class Dst>
+void run_fused(const row_ops<Acc, Src, Acc>& load_ops, const row_ops<Acc, Acc, Dst>& store_ops, const Src* src,
+               const dims& ext, const dims& ss, Dst* dst, const dims& ds, const fused_geometry& g, const resize_plan& plan,
+               const executor& ex, std::byte* chunk_scratch, std::size_t chunk_bytes, index_t chunks) {
+  const axis_table& th = plan.table(g.h);
+  const axis_table& tw = plan.table(g.w);
+  loop_axes outer;
+  for (int d = 0; d < g.h; ++d) outer.push(ext[d], ss[d], ds[d]);
+  if (outer.empty_box() || th.out == 0 || tw.out == 0 || g.block == 0) return;
+  const index_t n_outer = box_size(outer, outer.n);
+  const index_t sh = ss[g.h], dh = ds[g.h], sw = ss[g.w], dw = ds[g.w];
+  const index_t in_w = ext[g.w], out_w = tw.out, blk = g.block;
+  const auto* wh = weights_of<Acc>(th);
+  const split sp{n_outer * th.out, std::min<index_t>(chunks, n_outer * th.out)};
+  const std::size_t max_taps = static_cast<std::size_t>(std::max(th.max_taps, 1));
+  ex.run(sp.chunks, [&](index_t c) {
+    std::byte* mem = chunk_scratch + static_cast<std::size_t>(c) * chunk_bytes;
+    if (!g.h_first) {
+      auto** rows = reinterpret_cast<const Src**>(mem);
+      Acc* tmp = reinterpret_cast<Acc*>(mem + (max_taps * sizeof(void*) + 63) / 64 * 64);
+      for (index_t i = sp.begin(c); i < sp.begin(c + 1); ++i) {
+        const index_t j = i % th.out;
+        const auto [oa, ob] = offsets_at(outer, outer.n, i / th.out);
+        const index_t b = th.tap_begin[static_cast<std::size_t>(j)], e = th.tap_begin[static_cast<std::size_t>(j) + 1];
+        for (index_t q = b; q < e; ++q) rows[q - b] = src + oa + th.tap_index[static_cast<std::size_t>(q)] * sh;
+        load_ops.blend({tmp, 1, rows, wh + b, e - b, in_w * blk, g.sc});
+        store_ops.resample({dst + ob + j * dh, dw, g.dc, tmp, blk, 1, blk, &tw});
+      }
+      return;
+    }
+    // h-first: a ring of resampled input rows; slot = input row mod span, tagged by (outer, row).
+    const index_t span = std::max<index_t>(th.max_span, 1);
+    auto** rows = reinterpret_cast<const Acc**>(mem);
+    std::size_t at = (max_taps * sizeof(void*) + 63) / 64 * 64;
+    auto* tag = reinterpret_cast<index_t*>(mem + at);
+    at += (static_cast<std::size_t>(span) * 2 * sizeof(index_t) + 63) / 64 * 64;
+    Acc* cache = reinterpret_cast<Acc*>(mem + at);
+    for (index_t s = 0; s < span; ++s) tag[2 * s] = tag[2 * s + 1] = -1;
+    for (index_t i = sp.begin(c); i < sp.begin(c + 1); ++i) {
+      const index_t j = i % th.out, o = i / th.out;
+      const auto [oa, ob] = offsets_at(outer, outer.n, o);
+      const index_t b = th.tap_begin[static_cast<std::size_t>(j)], e = th.tap_begin[static_cast<std::size_t>(j) + 1];
+      for (index_t q = b; q < e; ++q) {
+        const index_t r = th.tap_index[static_cast<std::size_t>(q)];
+        const index_t slot = r % span;
+        Acc* line = cache + slot * out_w * blk;
+        if (tag[2 * slot] != o || tag[2 * slot + 1] != r) {
+          load_ops.resample({line, blk, 1, src + oa + r * sh, sw, g.sc, blk, &tw});
+          tag[2 * slot] = o;
+          tag[2 * slot + 1] = r;
+        }
+        rows[q - b] = line;
+      }
+      store_ops.blend({dst + ob + j * dh, g.dc, rows, wh + b, e - b, out_w * blk, 1});
+    }
+  });
+}
+
+/// Decides whether the last two passes fuse, and how (see the file comment).
+inline bool plan_fusion(const resize_plan& plan, const std::vector<int>& passes, const dims& ext, const dims& ss,
+                        const dims& ds, fused_geometry& g) {
+  if (passes.size() < 2) return false;
+  g.w = *std::max_element(passes.begin(), passes.end());
+  g.h = -1;
+  for (int p : passes)
+    if (p != g.w) g.h = std::max(g.h, p);
+  for (int d = g.h + 1; d < g.w; ++d)
+    if (ext[d] != 1) return false;
+  loop_axes blk;
+  for (int d = g.w + 1; d < ext.size(); ++d) blk.push(ext[d], ss[d], ds[d]);
+  if (blk.n > 1) return false;
+  g.block = blk.n == 0 ? 1 : blk.extent[0];
+  g.sc = blk.n == 0 ? 1 : blk.a[0];
+  g.dc = blk.n == 0 ? 1 : blk.b[0];
+  const index_t out_w = plan.table(g.w).out;
+  // Each W×block slab must be one linear run on both sides.
+  if (ss[g.w] != g.block * g.sc && ext[g.w] > 1) return false;
+  if (ds[g.w] != g.block * g.dc && out_w > 1) return false;
+  const auto& th = plan.table(g.h);
+  const auto& tw = plan.table(g.w);
+  // Cost in multiply-adds; resampling along a row gathers, which costs about twice a blend
+  // of whole rows unless the block is wide enough to run in vectors.
+  const double gather = g.block >= 8 ? 1.0 : 2.0;
+  const double blk_d = static_cast<double>(g.block);
+  const double taps_h = static_cast<double>(th.tap_index.size()), taps_w = static_cast<double>(tw.tap_index.size());
+  const double v_first = taps_h * static_cast<double>(ext[g.w]) * blk_d + static_cast<double>(th.out) * taps_w * blk_d * gather;
+  const double h_first = static_cast<double>(th.sources_used) * taps_w * blk_d * gather + taps_h * static_cast<double>(out_w) * blk_d;
+  g.h_first = h_first < v_first;
+  return true;
 }
 
 template <interpolatable T>
-void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws) {
+void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws, const executor& ex) {
   using Acc = accumulator_t<T>;
   if (plan.output_size() == 0) return;
-  const auto& passes = plan.pass_order();
-  if (passes.empty()) {
-    // Every axis maps j → j with weight 1: a typed copy (through the store rule, which is
-    // the identity for a value that came from T).
+  const isa target = active_isa();
+  std::vector<int> order = plan.pass_order();
+  if (order.empty()) {
     loop_axes ax;
     for (int d = 0; d < plan.rank(); ++d) ax.push(x.extent(d), x.stride(d), y.stride(d));
     const T* s = x.data_handle();
     T* o = y.data_handle();
     for_each_offset(ax, ax.n, 0, 0, [&](index_t a, index_t b) { o[b] = s[a]; });
-  } else if (passes.size() == 1) {
-    weighted_pass<Acc>(x.data_handle(), x.strides(), y.data_handle(), y.strides(), x.extents(), passes[0],
-                       plan.table(passes[0]));
-  } else {
-    const auto [na, nb] = plan.scratch_elements();
-    Acc* buf[2];
-    buf[0] = static_cast<Acc*>(ws.get(scratch_bytes<T>(plan)));
-    buf[1] = buf[0] + na;
-    (void)nb;
-    dims shape = x.extents();
-    for (std::size_t p = 0; p < passes.size(); ++p) {
-      const int axis = passes[p];
-      const dims next = plan.shape_after(p + 1);
-      const bool first = p == 0, last = p + 1 == passes.size();
-      Acc* out_buf = last ? nullptr : buf[p % 2];
-      const Acc* in_buf = first ? nullptr : buf[(p + 1) % 2];
-      const dims in_str = first ? x.strides() : row_major_strides(shape);
-      const dims out_str = last ? y.strides() : row_major_strides(next);
-      if (first)
-        weighted_pass<Acc>(x.data_handle(), in_str, out_buf, out_str, shape, axis, plan.table(axis));
-      else if (last)
-        weighted_pass<Acc>(in_buf, in_str, y.data_handle(), out_str, shape, axis, plan.table(axis));
-      else
-        weighted_pass<Acc>(in_buf, in_str, out_buf, out_str, shape, axis, plan.table(axis));
-      shape = next;
+    extrapolate(plan, y, from_extrapolation_value<T>(plan.extrapolation_value()));
+    return;
+  }
+  // Shapes and strides of each stage; intermediates are row-major Acc buffers.
+  fused_geometry g{};
+  const std::size_t n = order.size();
+  dims shape = x.extents();
+  // The stage that the fused pair reads: the shape after the unfused prefix.
+  bool fused = false;
+  {
+    std::vector<int> prefix;
+    dims before = x.extents();
+    // Try fusion with the strides the fused stage would see.
+    std::vector<int> trial = order;
+    fused_geometry tg{};
+    int w = *std::max_element(trial.begin(), trial.end()), h = -1;
+    for (int p : trial)
+      if (p != w) h = std::max(h, p);
+    for (int p : trial)
+      if (p != w && p != h) prefix.push_back(p);
+    for (int p : prefix) before[p] = plan.output_shape()[p];
+    const dims in_str = prefix.empty() ? x.strides() : row_major_strides(before);
+    if (n >= 2 && plan_fusion(plan, order, before, in_str, y.strides(), tg)) {
+      fused = true;
+      g = tg;
+      order = prefix;
+      order.push_back(h);
+      order.push_back(w);
     }
+  }
+  const std::size_t unfused = fused ? n - 2 : n;
+  // Workspace: ping-pong intermediates, then per-chunk scratch.
+  const index_t chunks = std::max(1, ex.concurrency());
+  std::size_t max_taps = 1;
+  for (int p : order) max_taps = std::max<std::size_t>(max_taps, static_cast<std::size_t>(plan.table(p).max_taps));
+  scratch_layout lay;
+  index_t big[2] = {0, 0};
+  {
+    dims s = x.extents();
+    for (std::size_t p = 0; p < n; ++p) {
+      s[order[p]] = plan.output_shape()[order[p]];
+      const bool intermediate = fused ? p + 2 < n : p + 1 < n;
+      if (intermediate) big[p % 2] = std::max(big[p % 2], checked_element_count(s));
+    }
+  }
+  const std::size_t off0 = lay.take(static_cast<std::size_t>(big[0]) * sizeof(Acc));
+  const std::size_t off1 = lay.take(static_cast<std::size_t>(big[1]) * sizeof(Acc));
+  std::size_t chunk_bytes = (max_taps * sizeof(void*) + 63) / 64 * 64;
+  if (fused) {
+    const auto& th = plan.table(g.h);
+    const auto& tw = plan.table(g.w);
+    dims before = x.extents();
+    for (std::size_t p = 0; p < unfused; ++p) before[order[p]] = plan.output_shape()[order[p]];
+    if (g.h_first)
+      chunk_bytes += (static_cast<std::size_t>(std::max<index_t>(th.max_span, 1)) * 2 * sizeof(index_t) + 63) / 64 * 64 +
+                     static_cast<std::size_t>(std::max<index_t>(th.max_span, 1) * tw.out * g.block) * sizeof(Acc);
+    else
+      chunk_bytes += static_cast<std::size_t>(before[g.w] * g.block) * sizeof(Acc);
+  }
+  chunk_bytes = (chunk_bytes + 63) / 64 * 64;
+  const std::size_t off_chunks = lay.take(chunk_bytes * static_cast<std::size_t>(chunks));
+  auto* mem = static_cast<std::byte*>(ws.get(lay.bytes));
+  Acc* buf[2] = {reinterpret_cast<Acc*>(mem + off0), reinterpret_cast<Acc*>(mem + off1)};
+  std::byte* chunk_mem = mem + off_chunks;
+
+  const auto ops_tt = row_ops<Acc, T, T>::select(target);
+  const auto ops_ta = row_ops<Acc, T, Acc>::select(target);
+  const auto ops_aa = row_ops<Acc, Acc, Acc>::select(target);
+  const auto ops_at = row_ops<Acc, Acc, T>::select(target);
+  const Acc* cur = nullptr;  // nullptr: the current stage is x
+  dims cur_str = x.strides();
+  for (std::size_t p = 0; p < unfused; ++p) {
+    const int axis = order[p];
+    const bool last = p + 1 == n;
+    const dims next_shape = [&] {
+      dims s = shape;
+      s[axis] = plan.output_shape()[axis];
+      return s;
+    }();
+    const dims out_str = last ? y.strides() : row_major_strides(next_shape);
+    Acc* out = last ? nullptr : buf[p % 2];
+    const auto& t = plan.table(axis);
+    if (cur == nullptr && last)
+      run_pass(ops_tt, x.data_handle(), shape, cur_str, y.data_handle(), out_str, axis, t, ex, chunk_mem, chunk_bytes, chunks);
+    else if (cur == nullptr)
+      run_pass(ops_ta, x.data_handle(), shape, cur_str, out, out_str, axis, t, ex, chunk_mem, chunk_bytes, chunks);
+    else if (last)
+      run_pass(ops_at, cur, shape, cur_str, y.data_handle(), out_str, axis, t, ex, chunk_mem, chunk_bytes, chunks);
+    else
+      run_pass(ops_aa, cur, shape, cur_str, out, out_str, axis, t, ex, chunk_mem, chunk_bytes, chunks);
+    cur = out;
+    cur_str = out_str;
+    shape = next_shape;
+  }
+  if (fused) {
+    if (cur == nullptr)
+      run_fused(ops_ta, ops_at, x.data_handle(), shape, cur_str, y.data_handle(), y.strides(), g, plan, ex, chunk_mem,
+                chunk_bytes, chunks);
+    else
+      run_fused(ops_aa, ops_at, cur, shape, cur_str, y.data_handle(), y.strides(), g, plan, ex, chunk_mem, chunk_bytes, chunks);
   }
   extrapolate(plan, y, from_extrapolation_value<T>(plan.extrapolation_value()));
 }

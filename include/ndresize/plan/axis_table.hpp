@@ -29,6 +29,30 @@ struct axis_table {
   /// tf_crop_and_resize: 1 where the output coordinate takes extrapolation_value.
   std::vector<std::uint8_t> outside;
   int max_taps = 0;
+  /// Weighted: the widest index range one output reads (last - first + 1), and how many
+  /// distinct source indices the whole table reads. Set by finalize().
+  index_t max_span = 0;
+  index_t sources_used = 0;
+
+  void finalize() {
+    max_span = 0;
+    sources_used = 0;
+    if (tap_begin.empty()) return;
+    index_t prev = -1;
+    for (index_t j = 0; j < out; ++j) {
+      const auto b = static_cast<std::size_t>(tap_begin[static_cast<std::size_t>(j)]);
+      const auto e = static_cast<std::size_t>(tap_begin[static_cast<std::size_t>(j) + 1]);
+      if (b == e) continue;
+      const auto [lo, hi] = std::minmax_element(tap_index.begin() + static_cast<std::ptrdiff_t>(b), tap_index.begin() + static_cast<std::ptrdiff_t>(e));
+      max_span = std::max(max_span, *hi - *lo + 1);
+      // Outputs read non-decreasing index ranges, so counting new indices past `prev` counts each once.
+      for (auto q = b; q < e; ++q)
+        if (tap_index[q] > prev) {
+          ++sources_used;
+          prev = tap_index[q];
+        }
+    }
+  }
 
   bool has_outside() const noexcept { return std::find(outside.begin(), outside.end(), 1) != outside.end(); }
 
@@ -130,11 +154,16 @@ inline axis_table build_weighted_table(const axis_geometry& g, const sampling& s
     const auto first = t.tap_index.size();
     double sum = 0.0;
     // i rises, so clamped source indices never decrease: equal ones are adjacent and merge.
-    for (double i = lo; i <= hi; i += 1.0) {
+    // An integer count ends the loop: beyond 2^53 (huge extents) i + 1 rounds back to i. The
+    // plan's tap limit bounds the count.
+    const auto count = static_cast<index_t>(hi - lo) + 1;
+    for (index_t step = 0; step < count; ++step) {
+      const double i = lo + static_cast<double>(step);
       const double wi = k((i - x) * sigma);
       if (wi == 0.0) continue;
       if (s.exclude_outside && !(i >= 0.0 && i <= last)) continue;
-      const auto src = static_cast<index_t>(std::clamp(i, 0.0, last));
+      // Clamped in integers: `last` as a double may round above in - 1 (in near 2^63).
+      const index_t src = i <= 0.0 ? 0 : i >= last ? g.in - 1 : static_cast<index_t>(i);
       if (t.tap_index.size() > first && t.tap_index.back() == src)
         t.tap_weight.back() += wi;
       else {

@@ -31,6 +31,7 @@ class resize_plan {
       : context_(std::move(context)), family_(family), input_(input_shape), tables_(std::move(tables)),
         extrapolation_value_(extrapolation_value) {
     output_.resize(input_.size());
+    for (auto& t : tables_) t.finalize();
     for (int d = 0; d < input_.size(); ++d) {
       output_[d] = tables_[static_cast<std::size_t>(d)].out;
       if (tables_[static_cast<std::size_t>(d)].has_outside()) has_extrapolation_ = true;

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+// CPU dispatch, in one place. Kernels are written once as always-inline templates and
+// instantiated inside functions compiled for each target (generic x86-64, AVX2, AVX-512),
+// chosen once at run time. Floating-point contraction (a·b + c → fma) is switched off in
+// kernel code, so every target computes the same roundings: results are bit-identical
+// whichever target runs.
+#pragma once
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+
+namespace ndresize {
+
+/// Instruction sets a kernel may be compiled for, weakest first.
+enum class isa { generic = 0, avx2 = 1, avx512 = 2 };
+
+namespace detail {
+
+inline isa detect_isa() noexcept {
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+      __builtin_cpu_supports("avx512dq"))
+    return isa::avx512;
+  if (__builtin_cpu_supports("avx2")) return isa::avx2;
+#endif
+  return isa::generic;
+}
+
+inline std::atomic<int>& isa_cap() noexcept {
+  // NDRESIZE_ISA=generic|avx2|avx512 caps the choice (benchmarks and tests of each target).
+  static std::atomic<int> cap{[] {
+    const char* e = std::getenv("NDRESIZE_ISA");
+    if (e && std::strcmp(e, "generic") == 0) return 0;
+    if (e && std::strcmp(e, "avx2") == 0) return 1;
+    return 2;
+  }()};
+  return cap;
+}
+
+}  // namespace detail
+
+/// The target the kernels run on: the best the CPU supports, capped by set_max_isa().
+inline isa active_isa() noexcept {
+  static const isa detected = detail::detect_isa();
+  const int cap = detail::isa_cap().load(std::memory_order_relaxed);
+  return static_cast<int>(detected) < cap ? detected : static_cast<isa>(cap);
+}
+
+/// Caps the instruction set used by later calls (for tests and benchmarks of each target).
+inline void set_max_isa(isa cap) noexcept { detail::isa_cap().store(static_cast<int>(cap)); }
+
+}  // namespace ndresize
+
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#define NDRESIZE_X86 1
+#define NDRESIZE_TARGET_AVX2 __attribute__((target("avx2")))
+#define NDRESIZE_TARGET_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx2")))
+#else
+#define NDRESIZE_X86 0
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define NDRESIZE_ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define NDRESIZE_ALWAYS_INLINE inline
+#endif
+
+// No contraction in kernel code: GCC per region (push/pop), clang per function body.
+#if defined(__clang__)
+#define NDRESIZE_KERNELS_BEGIN
+#define NDRESIZE_KERNELS_END
+#define NDRESIZE_NO_CONTRACT _Pragma("clang fp contract(off)")
+#elif defined(__GNUC__)
+#define NDRESIZE_KERNELS_BEGIN _Pragma("GCC push_options") _Pragma("GCC optimize(\"fp-contract=off\")")
+#define NDRESIZE_KERNELS_END _Pragma("GCC pop_options")
+#define NDRESIZE_NO_CONTRACT
+#else
+#define NDRESIZE_KERNELS_BEGIN
+#define NDRESIZE_KERNELS_END
+#define NDRESIZE_NO_CONTRACT
+#endif

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+// The slow reference path: every output element is computed on its own as the N-D sum over
+// the plan's per-axis taps, in double, with no pass structure, blocking, threads or SIMD.
+// Benchmarks and fuzzers compare the fast kernels against it before trusting them.
+#pragma once
+
+#include <vector>
+
+#include "../element.hpp"
+#include "../plan/resize_plan.hpp"
+#include "../view.hpp"
+
+namespace ndresize::detail {
+
+template <class T>
+struct wide_accumulator {
+  using type = double;
+};
+template <class F>
+struct wide_accumulator<std::complex<F>> {
+  using type = std::complex<double>;
+};
+
+/// Nearest plans copy X[index_0[o_0], ..]; weighted plans sum taps in double.
+template <gatherable T>
+void reference_execute(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y) {
+  const int r = plan.rank();
+  const index_t n = plan.output_size();
+  std::vector<index_t> o(static_cast<std::size_t>(r), 0);
+  const T ext = from_extrapolation_value<T>(plan.extrapolation_value());
+  for (index_t e = 0; e < n; ++e) {
+    index_t yoff = 0;
+    bool outside = false;
+    for (int d = 0; d < r; ++d) {
+      yoff += o[static_cast<std::size_t>(d)] * y.stride(d);
+      outside = outside || plan.table(d).outside[static_cast<std::size_t>(o[static_cast<std::size_t>(d)])];
+    }
+    if (outside) {
+      y.data_handle()[yoff] = ext;
+    } else if (plan.family() == kernel_family::gather) {
+      index_t xoff = 0;
+      for (int d = 0; d < r; ++d) xoff += plan.table(d).index[static_cast<std::size_t>(o[static_cast<std::size_t>(d)])] * x.stride(d);
+      y.data_handle()[yoff] = x.data_handle()[xoff];
+    } else if constexpr (interpolatable<T>) {
+      using Acc = accumulator_t<T>;
+      using Wide = typename wide_accumulator<Acc>::type;
+      // Odometer over the taps of every axis.
+      std::vector<index_t> q(static_cast<std::size_t>(r));
+      for (int d = 0; d < r; ++d) q[static_cast<std::size_t>(d)] = plan.table(d).tap_begin[static_cast<std::size_t>(o[static_cast<std::size_t>(d)])];
+      Wide sum{};
+      for (;;) {
+        double w = 1.0;
+        index_t xoff = 0;
+        for (int d = 0; d < r; ++d) {
+          const auto& t = plan.table(d);
+          w *= t.tap_weight[static_cast<std::size_t>(q[static_cast<std::size_t>(d)])];
+          xoff += t.tap_index[static_cast<std::size_t>(q[static_cast<std::size_t>(d)])] * x.stride(d);
+        }
+        sum += w * static_cast<Wide>(to_accumulator<T>(x.data_handle()[xoff]));
+        int d = r - 1;
+        for (; d >= 0; --d) {
+          const auto& t = plan.table(d);
+          const auto od = static_cast<std::size_t>(o[static_cast<std::size_t>(d)]);
+          if (++q[static_cast<std::size_t>(d)] < t.tap_begin[od + 1]) break;
+          q[static_cast<std::size_t>(d)] = t.tap_begin[od];
+        }
+        if (d < 0) break;
+      }
+      y.data_handle()[yoff] = from_accumulator<T>(static_cast<Acc>(sum));
+    }
+    for (int d = r - 1; d >= 0; --d) {
+      if (++o[static_cast<std::size_t>(d)] < plan.output_shape()[d]) break;
+      o[static_cast<std::size_t>(d)] = 0;
+    }
+  }
+}
+
+}  // namespace ndresize::detail
