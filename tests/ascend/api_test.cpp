@@ -2,14 +2,15 @@
 // ResizeUpsampleTrilinear: the coordinate rule proven at compile time, the tap tables and plan
 // it builds, hand-derived results (trilinear interpolation reproduces a function that is
 // linear in each axis exactly), the attribute parser, every error the operator's boundary
-// reports, and the agreement of the API forms (typed, type-erased, runtime, plan reuse) and
-// layouts (NCDHW, NDHWC).
+// reports, and the agreement of the API forms (typed, type-erased, runtime, plan reuse: bit for
+// bit) and of the layouts (NCDHW, NDHWC: up to rounding order).
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <ndresize/ascend/upsample_trilinear3d.hpp>
@@ -224,7 +225,7 @@ TEST(AscendValues, EmptyBatchIsAnEmptyOutput) {
 
 // ---- API forms and layouts agree ----
 
-TEST(AscendApi, LayoutsTypedTypeErasedRuntimeAndPlanReuseAgreeBitForBit) {
+TEST(AscendApi, TypedTypeErasedRuntimeAndPlanReuseAgreeBitForBitAndLayoutsAgree) {
   const grid x = make_grid({2, 3, 4, 5, 6}, [](double n, double c, double d, double h, double w) {
     return std::sin(n + 2 * c + 3 * d + 5 * h + 7 * w) * 10;
   });
@@ -259,7 +260,14 @@ TEST(AscendApi, LayoutsTypedTypeErasedRuntimeAndPlanReuseAgreeBitForBit) {
     a.scales_h = 0.6;
     const grid g_typed = load_grid(typed), g_last = load_grid(last), g_erased = load_grid(erased);
     const grid g_typed_f = load_grid(typed_f), g_runtime = load_grid(runtime), g_reused = load_grid(reused);
-    EXPECT_EQ(g_last.v, g_typed.v);
+    // Layouts: the kernels may fuse or order passes by stride, so the sums may round in
+    // another order: equal up to the type's rounding (both match the formula in every layout).
+    ASSERT_EQ(g_last.v.size(), g_typed.v.size());
+    for (std::size_t i = 0; i < g_typed.v.size(); ++i) {
+      const double v = g_typed.v[i];
+      const double tolerance = std::is_same_v<T, double> ? 1e-12 : std::is_same_v<T, float> ? 1e-5 : ulp_of<T>(v) + 1e-5;
+      EXPECT_NEAR(g_last.v[i], v, tolerance) << "element " << i;
+    }
     EXPECT_EQ(g_erased.v, g_typed.v);
     EXPECT_EQ(g_runtime.v, g_typed_f.v);
     EXPECT_EQ(g_reused.v, g_typed_f.v);
