@@ -111,7 +111,8 @@ int main(int argc, char** argv) {
       ndresize::resize<float>(x, ndresize::tensor_view<float>(small.data(), {panel, panel}), a);
       for (int y = 0; y < panel; ++y)
         for (int c = 0; c < panel; ++c) {
-          const float value = std::fmin(std::fmax(small[static_cast<std::size_t>(y * panel + c)], 0.0f), 1.0f);  // cubic overshoots
+          const float value =
+              std::fmin(std::fmax(small[static_cast<std::size_t>(y * panel + c)], 0.0f), 1.0f);  // cubic overshoots
           canvas.pixels[static_cast<std::size_t>((label_height + y) * canvas.width + left + c)] =
               static_cast<std::uint8_t>(std::lround(value * 255.0f));
         }
@@ -123,7 +124,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "aliasing_demo: %s\n", e.what());
     return 1;
   }
-  std::printf("wrote %s: %dx%d zone plate shrunk %dx to %dx%d: NEAREST | LINEAR | LINEAR+AA | CUBIC+AA\n", out_path.c_str(),
-              source_size, source_size, factor, panel, panel);
+  std::printf("wrote %s: %dx%d zone plate shrunk %dx to %dx%d: NEAREST | LINEAR | LINEAR+AA | CUBIC+AA\n",
+              out_path.c_str(), source_size, source_size, factor, panel, panel);
   return 0;
 }

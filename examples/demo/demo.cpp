@@ -19,7 +19,8 @@ void print(const char* title, ndresize::tensor_view<const T> v) {
   for (ndresize::index_t i = 0; i < rows; ++i) {
     std::printf("   ");
     for (ndresize::index_t j = 0; j < cols; ++j)
-      std::printf(" %7.3f", static_cast<double>(v.data_handle()[(r >= 2 ? i * v.stride(r - 2) : 0) + j * v.stride(r - 1)]));
+      std::printf(" %7.3f",
+                  static_cast<double>(v.data_handle()[(r >= 2 ? i * v.stride(r - 2) : 0) + j * v.stride(r - 1)]));
     std::printf("\n");
   }
 }
@@ -30,7 +31,7 @@ int main() {
   using namespace ndresize;
 
   // 1. A typed view over your memory: extents in NCHW order, row-major (strided views exist too).
-  const std::array<float, 16> pixels = {0,  10,  20,  30,   //
+  const std::array<float, 16> pixels = {0,   10,  20,  30,   //
                                         40,  50,  60,  70,   //
                                         80,  90,  100, 110,  //
                                         120, 130, 140, 150};
@@ -75,6 +76,7 @@ int main() {
     std::printf("6. resize_error (%s): %s\n", to_string(e.code()), e.what());
   }
 
-  std::printf("ndresize %d.%d.%d tour complete\n", NDRESIZE_VERSION_MAJOR, NDRESIZE_VERSION_MINOR, NDRESIZE_VERSION_PATCH);
+  std::printf("ndresize %d.%d.%d tour complete\n", NDRESIZE_VERSION_MAJOR, NDRESIZE_VERSION_MINOR,
+              NDRESIZE_VERSION_PATCH);
   return 0;
 }

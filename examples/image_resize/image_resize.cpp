@@ -124,12 +124,15 @@ int main(int argc, char** argv) {
     out.height = static_cast<int>(plan.output_shape()[0]);
     out.width = static_cast<int>(plan.output_shape()[1]);
     out.channels = in.channels;
-    out.pixels.resize(static_cast<std::size_t>(out.height) * static_cast<std::size_t>(out.width) * static_cast<std::size_t>(out.channels));
-    ndresize::execute<std::uint8_t>(plan, x, ndresize::tensor_view<std::uint8_t>(out.pixels.data(), plan.output_shape()));
+    out.pixels.resize(static_cast<std::size_t>(out.height) * static_cast<std::size_t>(out.width) *
+                      static_cast<std::size_t>(out.channels));
+    ndresize::execute<std::uint8_t>(plan, x,
+                                    ndresize::tensor_view<std::uint8_t>(out.pixels.data(), plan.output_shape()));
     png_io::write(files[1], out);
-    std::printf("%s %dx%d -> %s %dx%d (%d channels, mode %s, %s%s)\n", files[0].c_str(), in.width, in.height, files[1].c_str(),
-                out.width, out.height, out.channels, std::string(ndresize::to_string(a.mode)).c_str(),
-                std::string(ndresize::to_string(a.coordinate_transformation_mode)).c_str(), a.antialias ? ", antialias" : "");
+    std::printf("%s %dx%d -> %s %dx%d (%d channels, mode %s, %s%s)\n", files[0].c_str(), in.width, in.height,
+                files[1].c_str(), out.width, out.height, out.channels, std::string(ndresize::to_string(a.mode)).c_str(),
+                std::string(ndresize::to_string(a.coordinate_transformation_mode)).c_str(),
+                a.antialias ? ", antialias" : "");
   } catch (const std::exception& e) {
     std::fprintf(stderr, "image_resize: %s\n", e.what());
     return 1;

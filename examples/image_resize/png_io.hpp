@@ -35,8 +35,7 @@ inline png_uint_32 format_of(int channels) {
 inline image read(const std::string& path) {
   png_image png{};
   png.version = PNG_IMAGE_VERSION;
-  if (!png_image_begin_read_from_file(&png, path.c_str()))
-    throw std::runtime_error(path + ": " + png.message);
+  if (!png_image_begin_read_from_file(&png, path.c_str())) throw std::runtime_error(path + ": " + png.message);
   image im;
   im.height = static_cast<int>(png.height);
   im.width = static_cast<int>(png.width);

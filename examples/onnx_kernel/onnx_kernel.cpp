@@ -35,7 +35,9 @@ struct runtime_tensor {
     return t;
   }
   template <class T>
-  T* data() const { return static_cast<T*>(buffer.get()); }
+  T* data() const {
+    return static_cast<T*>(buffer.get());
+  }
   ndresize::any_const_tensor_view view() const { return {type, buffer.get(), shape}; }
   ndresize::any_tensor_view mutable_view() { return {type, buffer.get(), shape}; }
 };
@@ -112,7 +114,10 @@ int main() {
   }
   // Resize at opset 15 (= Resize-13) on float16: the runtime's type code selects Eigen::half.
   {
-    const node n{"Resize", 15, {{"mode", std::string("linear")}, {"coordinate_transformation_mode", std::string("align_corners")}}};
+    onnx::attribute_map attributes;
+    attributes["mode"] = std::string("linear");
+    attributes["coordinate_transformation_mode"] = std::string("align_corners");
+    const node n{"Resize", 15, attributes};
     const runtime_tensor y = compute(n, make_2x2(element_type::float16), {{}, {1, 1, 1.5f, 1.5f}, {}}, ws);
     // align_corners, 2 -> 3: x_original = x_resized * (2 - 1) / (3 - 1) = 0, 0.5, 1, so the middle
     // sample is the mean of its neighbours.
@@ -123,20 +128,22 @@ int main() {
 
   std::printf("shape inference (no data):\n");
   {
-    const node n{"Resize", 19,
-                 {{"mode", std::string("cubic")},
-                  {"axes", std::vector<std::int64_t>{2, 3}},
-                  {"keep_aspect_ratio_policy", std::string("not_larger")}}};
+    onnx::attribute_map attributes;
+    attributes["mode"] = std::string("cubic");
+    attributes["axes"] = std::vector<std::int64_t>{2, 3};
+    attributes["keep_aspect_ratio_policy"] = std::string("not_larger");
+    const node n{"Resize", 19, attributes};
     const dims y_shape = infer_shape(n, {8, 3, 480, 640}, {{}, {}, {224, 224}});
-    std::printf("  Resize-19 sizes [224, 224] on axes [2, 3], not_larger: [8, 3, 480, 640] -> %s\n", y_shape.to_string().c_str());
+    std::printf("  Resize-19 sizes [224, 224] on axes [2, 3], not_larger: [8, 3, 480, 640] -> %s\n",
+                y_shape.to_string().c_str());
     ok &= y_shape == dims{8, 3, 168, 224};  // one scale min(224/480, 224/640) = 0.35
   }
 
   std::printf("validation errors (thrown before any output is written):\n");
   const node bad_nodes[] = {
-      {"Resize", 13, {{"antialias", std::int64_t{1}}}},                       // attribute of Resize-18+
-      {"Resize", 19, {{"mode", std::string("bilinear")}}},                    // unknown string
-      {"Upsample", 10, {{"mode", std::string("nearest")}}},                   // deprecated operator
+      {"Resize", 13, {{"antialias", std::int64_t{1}}}},      // attribute of Resize-18+
+      {"Resize", 19, {{"mode", std::string("bilinear")}}},   // unknown string
+      {"Upsample", 10, {{"mode", std::string("nearest")}}},  // deprecated operator
   };
   for (const node& n : bad_nodes) {
     try {

@@ -42,9 +42,12 @@ int main(int argc, char** argv) {
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
     const int value = std::atoi(argv[i + 1]);
-    if (flag == "--frames") frames = value;
-    else if (flag == "--width") width = value;
-    else if (flag == "--height") height = value;
+    if (flag == "--frames")
+      frames = value;
+    else if (flag == "--width")
+      width = value;
+    else if (flag == "--height")
+      height = value;
   }
   constexpr int channels = 3;
 
@@ -60,7 +63,8 @@ int main(int argc, char** argv) {
   long before = allocations.load();
   const auto plan_start = std::chrono::steady_clock::now();
   const ndresize::resize_plan plan = ndresize::make_plan(frame_shape, a, {{}, scales, {}});
-  const double plan_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - plan_start).count();
+  const double plan_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - plan_start).count();
   std::printf("plan: %s -> %s in %.3f ms, %ld allocations\n", frame_shape.to_string().c_str(),
               plan.output_shape().to_string().c_str(), plan_ms, allocations.load() - before);
 

@@ -10,7 +10,8 @@
 namespace {
 
 template <std::size_t N>
-int compare(const char* name, const ndresize::tensor<float>& y, const ndresize::dims& shape, const std::array<float, N>& expected) {
+int compare(const char* name, const ndresize::tensor<float>& y, const ndresize::dims& shape,
+            const std::array<float, N>& expected) {
   if (y.extents() != shape || y.size() != static_cast<ndresize::index_t>(N)) {
     std::printf("%s: shape %s, expected %s\n", name, y.extents().to_string().c_str(), shape.to_string().c_str());
     return 1;
@@ -33,12 +34,15 @@ int main() {
   // test_cc_upsample_linear: scales [1, 1, 2, 2].
   const std::array<float, 4> linear_scales = {1, 1, 2, 2};
   const std::array<float, 16> linear_expected = {1, 1.5f, 2, 2, 2, 2.5f, 3, 3, 3, 3.5f, 4, 4, 3, 3.5f, 4, 4};
-  int failures = compare("upsample_linear", ndresize::upsample_linear<float>(x, linear_scales), {1, 1, 4, 4}, linear_expected);
+  int failures =
+      compare("upsample_linear", ndresize::upsample_linear<float>(x, linear_scales), {1, 1, 4, 4}, linear_expected);
 
   // test_cc_upsample_nearest: scales [1, 1, 2, 3].
   const std::array<float, 4> nearest_scales = {1, 1, 2, 3};
-  const std::array<float, 24> nearest_expected = {1, 1, 1, 2, 2, 2, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 3, 3, 3, 4, 4, 4};
-  failures += compare("upsample_nearest", ndresize::upsample_nearest<float>(x, nearest_scales), {1, 1, 4, 6}, nearest_expected);
+  const std::array<float, 24> nearest_expected = {1, 1, 1, 2, 2, 2, 1, 1, 1, 2, 2, 2,
+                                                  3, 3, 3, 4, 4, 4, 3, 3, 3, 4, 4, 4};
+  failures +=
+      compare("upsample_nearest", ndresize::upsample_nearest<float>(x, nearest_scales), {1, 1, 4, 6}, nearest_expected);
 
   std::printf("ndresize %d.%d.%d: %s\n", NDRESIZE_VERSION_MAJOR, NDRESIZE_VERSION_MINOR, NDRESIZE_VERSION_PATCH,
               failures ? "FAILED" : "all checks passed");
