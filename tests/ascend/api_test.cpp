@@ -329,6 +329,9 @@ TEST(AscendErrors, ShapesAndAttributeValues) {
   expect_error(plan({1, 1, 4, 4, 4}, with_scales(2, 2, std::nan(""))), error_code::invalid_attribute, {"'scales_w' = nan"});
   expect_error(plan({1, 1, 4, 4, 9}, with_scales(2, 2, 0.1)), error_code::invalid_attribute,
                {"'scales_w' = 0.1", "empty", "floor(9 * 0.1) = 0"});
+  // a FLOAT32 attribute widened to double reads as written
+  expect_error(plan({1, 1, 4, 4, 9}, with_scales(2, 2, static_cast<double>(0.1f))), error_code::invalid_attribute,
+               {"'scales_w' = 0.1 ", "floor(9 * 0.1) = 0"});
   expect_error(plan({1, 1, 4, 4, 4}, with_scales(2, 2, std::numeric_limits<double>::infinity())), error_code::limit_exceeded,
                {"'scales_w' = inf"});
   expect_error(plan({64, 64, 4, 4, 4}, with_size({4096, 4096, 4096})), error_code::limit_exceeded, {"output shape", "limit"});

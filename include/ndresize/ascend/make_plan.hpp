@@ -10,13 +10,13 @@
 #include <cmath>
 #include <cstdint>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "../error.hpp"
 #include "../limits.hpp"
+#include "../onnx/make_plan.hpp"
 #include "../plan/axis_table.hpp"
 #include "../plan/resize_plan.hpp"
 #include "../shape.hpp"
@@ -27,11 +27,11 @@ namespace ndresize::ascend {
 
 namespace detail {
 
+/// A scale as the model wrote it: FLOAT32 attributes widened to double print as the float
+/// (0.1f reads "0.1", not "0.100000001"); other values print as the shortest double.
 inline std::string fmt(double v) {
-  std::ostringstream s;
-  s.precision(9);
-  s << v;
-  return s.str();
+  const auto f = static_cast<float>(v);
+  return static_cast<double>(f) == v ? onnx::detail::fmt(f) : onnx::detail::fmt(v);
 }
 
 [[noreturn]] inline void fail(error_code c, const std::string& what) { throw resize_error(c, operator_name, what); }
