@@ -57,7 +57,8 @@ class eigen_interop : public ::testing::Test {
     for (int i = 0; i < y.dimension(0); ++i)
       for (int j = 0; j < y.dimension(1); ++j)
         for (int k = 0; k < y.dimension(2); ++k, ++n)
-          ASSERT_EQ(static_cast<double>(y(i, j, k)), static_cast<double>(r[n])) << "at (" << i << ", " << j << ", " << k << ")";
+          ASSERT_EQ(static_cast<double>(y(i, j, k)), static_cast<double>(r[n]))
+              << "at (" << i << ", " << j << ", " << k << ")";
   }
 };
 
@@ -71,9 +72,9 @@ struct config_names {
   template <class C>
   static std::string GetName(int) {
     using T = typename C::element;
-    std::string t = std::is_same_v<T, float>            ? "float"
-                    : std::is_same_v<T, double>         ? "double"
-                    : std::is_same_v<T, Eigen::half>    ? "half"
+    std::string t = std::is_same_v<T, float>             ? "float"
+                    : std::is_same_v<T, double>          ? "double"
+                    : std::is_same_v<T, Eigen::half>     ? "half"
                     : std::is_same_v<T, Eigen::bfloat16> ? "bfloat16"
                                                          : "int32";
     return t + (C::layout == Eigen::RowMajor ? "_row_major" : "_col_major");
@@ -166,8 +167,9 @@ void check_upsample_9_examples() {
   ndresize::resize_attributes a;
   a.mode = ndresize::enums::mode::linear;
   const std::array<float, 4> linear_scales = {1, 1, 2, 2};
-  const auto linear = interop::execute(
-      ndresize::onnx::make_plan(ndresize::onnx::op_version::upsample_9, a, interop::extents_of(x), {{}, linear_scales, {}}), x);
+  const auto linear = interop::execute(ndresize::onnx::make_plan(ndresize::onnx::op_version::upsample_9, a,
+                                                                 interop::extents_of(x), {{}, linear_scales, {}}),
+                                       x);
   const float linear_expected[4][4] = {{1, 1.5f, 2, 2}, {2, 2.5f, 3, 3}, {3, 3.5f, 4, 4}, {3, 3.5f, 4, 4}};
   ASSERT_EQ(linear.dimension(2), 4);
   ASSERT_EQ(linear.dimension(3), 4);
@@ -176,8 +178,9 @@ void check_upsample_9_examples() {
 
   a.mode = ndresize::enums::mode::nearest;
   const std::array<float, 4> nearest_scales = {1, 1, 2, 3};
-  const auto nearest = interop::execute(
-      ndresize::onnx::make_plan(ndresize::onnx::op_version::upsample_9, a, interop::extents_of(x), {{}, nearest_scales, {}}), x);
+  const auto nearest = interop::execute(ndresize::onnx::make_plan(ndresize::onnx::op_version::upsample_9, a,
+                                                                  interop::extents_of(x), {{}, nearest_scales, {}}),
+                                        x);
   const float nearest_expected[4][6] = {{1, 1, 1, 2, 2, 2}, {1, 1, 1, 2, 2, 2}, {3, 3, 3, 4, 4, 4}, {3, 3, 3, 4, 4, 4}};
   ASSERT_EQ(nearest.dimension(2), 4);
   ASSERT_EQ(nearest.dimension(3), 6);

@@ -35,7 +35,7 @@ struct is_eigen_storage<Eigen::TensorMap<Plain, Options, MakePointer>> : std::tr
 /// may have no memory to view; evaluate them into an Eigen::Tensor first).
 template <class X>
 concept eigen_tensor = detail::is_eigen_storage<std::remove_cvref_t<X>>::value &&
-                       gatherable<std::remove_cv_t<typename std::remove_cvref_t<X>::Scalar>>;
+    gatherable<std::remove_cv_t<typename std::remove_cvref_t<X>::Scalar>>;
 
 /// The element type a view of `X` has: const for a const Eigen::Tensor, and whatever the
 /// map's pointer is for a TensorMap (a map is a view: its constness is in its Scalar).
@@ -44,10 +44,10 @@ using eigen_element_t = std::remove_pointer_t<decltype(std::declval<X&>().data()
 
 /// The Eigen::Tensor a resize of `X` returns: same scalar, rank, layout and index type.
 template <eigen_tensor X>
-using eigen_result_t = Eigen::Tensor<std::remove_cv_t<typename std::remove_cvref_t<X>::Scalar>,
-                                     static_cast<int>(std::remove_cvref_t<X>::NumIndices),
-                                     static_cast<int>(std::remove_cvref_t<X>::Layout),
-                                     typename std::remove_cvref_t<X>::Index>;
+using eigen_result_t =
+    Eigen::Tensor<std::remove_cv_t<typename std::remove_cvref_t<X>::Scalar>,
+                  static_cast<int>(std::remove_cvref_t<X>::NumIndices),
+                  static_cast<int>(std::remove_cvref_t<X>::Layout), typename std::remove_cvref_t<X>::Index>;
 
 /// The extents of an Eigen tensor, in Eigen's dimension order.
 template <eigen_tensor X>
@@ -101,10 +101,12 @@ eigen_result_t<X> execute(const resize_plan& plan, const X& x, workspace& ws) {
   constexpr int rank = static_cast<int>(std::remove_cvref_t<X>::NumIndices);
   const dims& out = plan.output_shape();
   if (out.size() != rank)
-    throw resize_error(error_code::invalid_shape, plan.context(),
-                       "the plan has rank " + std::to_string(out.size()) + " but the Eigen tensor has rank " + std::to_string(rank));
+    throw resize_error(
+        error_code::invalid_shape, plan.context(),
+        "the plan has rank " + std::to_string(out.size()) + " but the Eigen tensor has rank " + std::to_string(rank));
   Eigen::array<typename eigen_result_t<X>::Index, rank> extents;
-  for (int r = 0; r < rank; ++r) extents[static_cast<std::size_t>(r)] = static_cast<typename eigen_result_t<X>::Index>(out[r]);
+  for (int r = 0; r < rank; ++r)
+    extents[static_cast<std::size_t>(r)] = static_cast<typename eigen_result_t<X>::Index>(out[r]);
   eigen_result_t<X> y(extents);
   execute(plan, x, y, ws);
   return y;
