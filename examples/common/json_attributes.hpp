@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // ONNX attributes written as JSON ({"mode": "linear", "axes": [2, 3], ...}) → the runtime
-// attribute map of ndresize::onnx. Integers become INT/INTS, other numbers FLOAT/FLOATS.
+// attribute map of ndresize::onnx. Integers become INT/INTS, other numbers FLOAT/FLOATS,
+// booleans INT; the library's parse_attributes then checks names and types per version. A value
+// JSON cannot map (null, objects, nested lists, integers beyond int64) throws
+// std::invalid_argument naming the attribute.
 #pragma once
 
+#include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -14,7 +19,11 @@ namespace npy {
 inline ndresize::onnx::attribute_map attributes_from_json(const nlohmann::json& j) {
   if (!j.is_object()) throw std::invalid_argument("attrs must be a JSON object");
   ndresize::onnx::attribute_map m;
+  auto fits_int64 = [](const nlohmann::json& v) {
+    return !v.is_number_unsigned() || v.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  };
   for (const auto& [name, v] : j.items()) {
+    if (v.is_number_integer() && !fits_int64(v)) throw std::invalid_argument("attribute '" + name + "' is beyond the int64 range");
     if (v.is_number_integer()) m[name] = v.get<std::int64_t>();
     else if (v.is_number()) m[name] = v.get<float>();
     else if (v.is_boolean()) m[name] = static_cast<std::int64_t>(v.get<bool>());
@@ -23,6 +32,7 @@ inline ndresize::onnx::attribute_map attributes_from_json(const nlohmann::json& 
       bool all_int = true;
       for (const auto& e : v) {
         if (!e.is_number()) throw std::invalid_argument("attribute '" + name + "' must be a list of numbers");
+        if (e.is_number_integer() && !fits_int64(e)) throw std::invalid_argument("attribute '" + name + "' has an element beyond the int64 range");
         all_int = all_int && e.is_number_integer();
       }
       if (all_int) m[name] = v.get<std::vector<std::int64_t>>();

@@ -1,21 +1,30 @@
 // SPDX-License-Identifier: Apache-2.0
 // Reading and writing NumPy .npy files (format versions 1.0, 2.0 and 3.0), for the examples
 // and the tests. Every dtype .npy holds maps to an ONNX element type: bool, (u)int8..64,
-// float16/32/64, complex64/128, and strings ('<U' UCS-4 and '|S' bytes, as std::string UTF-8).
-// Data is returned in C order; Fortran-ordered files are rejected. Big-endian data is swapped.
+// float16/32/64, complex64/128, and strings ('<U' UCS-4 becomes UTF-8 std::string, '|S' bytes
+// are kept as they are and written back as '|S'). bfloat16 has no NumPy dtype: it travels as
+// its uint16 bit patterns ('<u2'). Data is returned in C order and native (little-endian)
+// byte order; big-endian files are swapped, Fortran-ordered files are rejected. Anything
+// malformed throws npy_error (never another exception, never a crash), and save() writes a
+// temporary file and renames it, so a reader never sees a partial file.
 #pragma once
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include <ndresize/element.hpp>
 #include <ndresize/shape.hpp>
+#include <ndresize/view.hpp>
 
 namespace npy {
 
@@ -29,6 +38,7 @@ struct array {
   ndresize::dims shape;
   std::vector<unsigned char> bytes;  ///< numeric data, native byte order, C order
   std::vector<std::string> strings;  ///< string data (type == string)
+  bool byte_strings = false;         ///< strings are '|S' bytes (else '<U' text, UTF-8 in memory)
 
   std::int64_t size() const { return ndresize::checked_element_count(shape); }
   template <class T>
@@ -59,6 +69,42 @@ inline std::size_t element_size(ndresize::element_type t) {
   }
 }
 
+/// The NumPy name of an element type ("float32", "int64", "bool", "str"), as case files spell
+/// dtypes; bfloat16, which NumPy lacks, is "bfloat16".
+inline std::string dtype_name(ndresize::element_type t) {
+  using ndresize::element_type;
+  switch (t) {
+    case element_type::bool_: return "bool";
+    case element_type::float32: return "float32";
+    case element_type::float64: return "float64";
+    case element_type::string: return "str";
+    default: return ndresize::to_string(t);  // the ONNX names of the others equal NumPy's
+  }
+}
+
+/// A zero-filled (empty-string-filled) array of `type` and `shape`.
+inline array make_array(ndresize::element_type type, const ndresize::dims& shape) {
+  array a;
+  a.type = type;
+  a.shape = shape;
+  const std::int64_t n = a.size();
+  if (n < 0) throw npy_error("npy: element count of shape " + shape.to_string() + " overflows");
+  if (type == ndresize::element_type::string) a.strings.resize(static_cast<std::size_t>(n));
+  else a.bytes.resize(static_cast<std::size_t>(n) * element_size(type));
+  return a;
+}
+
+/// Type-erased views of an array's elements (row-major), for ndresize::execute.
+inline ndresize::any_const_tensor_view const_view(const array& a) {
+  const void* p = a.type == ndresize::element_type::string ? static_cast<const void*>(a.strings.data())
+                                                            : static_cast<const void*>(a.bytes.data());
+  return {a.type, p, a.shape};
+}
+inline ndresize::any_tensor_view view(array& a) {
+  void* p = a.type == ndresize::element_type::string ? static_cast<void*>(a.strings.data()) : static_cast<void*>(a.bytes.data());
+  return {a.type, p, a.shape};
+}
+
 namespace detail {
 
 inline void require(bool ok, const std::string& what) {
@@ -87,7 +133,9 @@ inline std::string dict_value(const std::string& header, const std::string& key)
     return header.substr(p + 1, e - p - 1);
   }
   while (e < header.size() && header[e] != ',' && header[e] != '}') ++e;
-  return header.substr(p, e - p);
+  std::string v = header.substr(p, e - p);
+  while (!v.empty() && v.back() == ' ') v.pop_back();
+  return v;
 }
 
 struct descr_info {
@@ -98,13 +146,14 @@ struct descr_info {
 };
 
 inline descr_info parse_descr(const std::string& d) {
-  require(d.size() >= 3, "unsupported dtype '" + d + "'");
+  const std::string bad = "unsupported dtype '" + d + "'";
+  require(d.size() >= 3, bad);
   const char order = d[0];
-  require(order == '<' || order == '>' || order == '|' || order == '=', "unsupported dtype '" + d + "'");
+  require(order == '<' || order == '>' || order == '|' || order == '=', bad);
   const char kind = d[1];
   const std::string width = d.substr(2);
-  for (char c : width) require(c >= '0' && c <= '9', "unsupported dtype '" + d + "'");
-  require(!width.empty() && width.size() < 9, "unsupported dtype '" + d + "'");
+  require(!width.empty() && width.size() < 9, bad);
+  for (char c : width) require(c >= '0' && c <= '9', bad);
   const int n = std::stoi(width);
   using ndresize::element_type;
   descr_info r{element_type::undefined, order == '>', 0, false};
@@ -124,17 +173,16 @@ inline descr_info parse_descr(const std::string& d) {
       break;
     case 'c': r.type = n == 8 ? element_type::complex64 : n == 16 ? element_type::complex128 : element_type::undefined; break;
     case 'U':
-      r.type = element_type::string;
-      r.unicode = true;
-      r.string_width = static_cast<std::size_t>(n);
-      break;
     case 'S':
-      r.type = element_type::string;
+      // NumPy never stores a zero-width string dtype ('U0' becomes 'U1'); rejecting it also
+      // keeps a forged header from asking for 2^60 strings out of no data.
+      r.type = n > 0 ? element_type::string : element_type::undefined;
+      r.unicode = kind == 'U';
       r.string_width = static_cast<std::size_t>(n);
       break;
     default: break;
   }
-  require(r.type != element_type::undefined, "unsupported dtype '" + d + "'");
+  require(r.type != element_type::undefined, bad);
   return r;
 }
 
@@ -150,16 +198,19 @@ inline void append_utf8(std::string& s, std::uint32_t c) {
   }
 }
 
+/// UTF-8 → code points; a byte that does not start a valid sequence stands for itself.
 inline std::vector<std::uint32_t> utf8_to_utf32(const std::string& s) {
   std::vector<std::uint32_t> out;
   for (std::size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
-    int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
-    if (i + static_cast<std::size_t>(len) > s.size()) len = 1;
+    std::size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+    if (i + len > s.size()) len = 1;
+    for (std::size_t k = 1; k < len; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) len = 1;
     std::uint32_t cp = len == 1 ? c : len == 2 ? (c & 0x1F) : len == 3 ? (c & 0x0F) : (c & 0x07);
-    for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]) & 0x3F);
+    for (std::size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
     out.push_back(cp);
-    i += static_cast<std::size_t>(len);
+    i += len;
   }
   return out;
 }
@@ -169,7 +220,8 @@ inline std::vector<std::uint32_t> utf8_to_utf32(const std::string& s) {
 /// Parses .npy bytes. Throws npy_error on anything malformed or unsupported.
 inline array parse(const std::string& file) {
   using detail::require;
-  require(file.size() >= 10 && file.compare(0, 6, "\x93NUMPY") == 0, "not a .npy file (bad magic)");
+  require(file.size() >= 6 && file.compare(0, 6, "\x93NUMPY") == 0, "not a .npy file (bad magic)");
+  require(file.size() >= 10, "truncated header");
   const int major = static_cast<unsigned char>(file[6]);
   require(major >= 1 && major <= 3, "unsupported .npy version " + std::to_string(major));
   std::size_t header_len, offset;
@@ -185,13 +237,18 @@ inline array parse(const std::string& file) {
   require(header_len <= file.size() - offset, "truncated header");
   const std::string header = file.substr(offset, header_len);
   offset += header_len;
+  const std::size_t open = header.find_first_not_of(' ');
+  require(open != std::string::npos && header[open] == '{' && header.find('}') != std::string::npos,
+          "header is not a dict literal");
   const auto info = detail::parse_descr(detail::dict_value(header, "descr"));
   const std::string fortran = detail::dict_value(header, "fortran_order");
-  require(fortran.find("False") != std::string::npos, "Fortran-ordered arrays are not supported");
+  require(fortran == "False" || fortran == "True", "malformed fortran_order '" + fortran + "'");
+  require(fortran == "False", "Fortran-ordered arrays are not supported");
   std::string shape_text = detail::dict_value(header, "shape");
-  require(shape_text.size() >= 2 && shape_text.front() == '(' && shape_text.back() == ')', "malformed shape");
+  require(shape_text.size() >= 2 && shape_text.front() == '(' && shape_text.back() == ')', "malformed shape '" + shape_text + "'");
   array a;
   a.type = info.type;
+  a.byte_strings = info.type == ndresize::element_type::string && !info.unicode;
   std::vector<ndresize::index_t> shape;
   std::stringstream ss(shape_text.substr(1, shape_text.size() - 2));
   for (std::string item; std::getline(ss, item, ',');) {
@@ -199,55 +256,68 @@ inline array parse(const std::string& file) {
     if (item.empty()) continue;
     for (char c : item) require(c >= '0' && c <= '9', "malformed shape '" + shape_text + "'");
     require(item.size() < 19, "extent too large in shape '" + shape_text + "'");
+    require(shape.size() < static_cast<std::size_t>(ndresize::max_rank), "rank above " + std::to_string(ndresize::max_rank));
     shape.push_back(std::stoll(item));
   }
-  require(shape.size() <= static_cast<std::size_t>(ndresize::max_rank), "rank above " + std::to_string(ndresize::max_rank));
   a.shape = ndresize::dims(std::span<const ndresize::index_t>(shape));
   const std::int64_t n = a.size();
-  require(n >= 0, "element count overflows");
+  require(n >= 0, "element count of shape '" + shape_text + "' overflows");
+  const std::size_t count = static_cast<std::size_t>(n);
   const std::size_t payload = file.size() - offset;
   if (info.type == ndresize::element_type::string) {
     const std::size_t unit = info.unicode ? 4 : 1;
     const std::size_t w = info.string_width * unit;
-    require(w == 0 || static_cast<std::size_t>(n) <= payload / w, "data is shorter than the shape says");
-    require(w != 0 || n == 0 || true, "");
-    a.strings.resize(static_cast<std::size_t>(n));
-    for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
-      std::string s;
-      for (std::size_t c = 0; c < info.string_width; ++c) {
+    require(count <= payload / w, "data is shorter than the shape says");
+    a.strings.resize(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      // NumPy pads with NUL and strips only trailing NULs: a NUL inside a string is data.
+      std::size_t len = info.string_width;
+      auto code_point = [&](std::size_t c) {
         const std::size_t at = offset + i * w + c * unit;
+        if (!info.unicode) return static_cast<std::uint32_t>(static_cast<unsigned char>(file[at]));
         std::uint32_t cp = 0;
-        if (info.unicode)
-          for (int k = 0; k < 4; ++k) {
-            const int byte = info.big_endian ? k : 3 - k;
-            cp = (cp << 8) | static_cast<unsigned char>(file[at + static_cast<std::size_t>(byte)]);
-          }
-        else
-          cp = static_cast<unsigned char>(file[at]);
-        if (cp == 0) break;
-        if (info.unicode) detail::append_utf8(s, cp);
-        else s += static_cast<char>(cp);
+        for (std::size_t k = 0; k < 4; ++k)
+          cp = (cp << 8) | static_cast<unsigned char>(file[at + (info.big_endian ? k : 3 - k)]);
+        return cp;
+      };
+      while (len > 0 && code_point(len - 1) == 0) --len;
+      std::string s;
+      for (std::size_t c = 0; c < len; ++c) {
+        const std::uint32_t cp = code_point(c);
+        if (!info.unicode) {
+          s += static_cast<char>(cp);
+          continue;
+        }
+        require(cp <= 0x10FFFF, "string element " + std::to_string(i) + " holds an invalid code point");
+        detail::append_utf8(s, cp);
       }
       a.strings[i] = std::move(s);
     }
     return a;
   }
   const std::size_t es = element_size(info.type);
-  require(static_cast<std::size_t>(n) <= payload / es, "data is shorter than the shape says");
+  require(count <= payload / es, "data is shorter than the shape says");
   a.bytes.assign(file.begin() + static_cast<std::ptrdiff_t>(offset),
-                 file.begin() + static_cast<std::ptrdiff_t>(offset + static_cast<std::size_t>(n) * es));
+                 file.begin() + static_cast<std::ptrdiff_t>(offset + count * es));
   if (info.big_endian && es > 1) {
-    const std::size_t part = info.type == ndresize::element_type::complex64 || info.type == ndresize::element_type::complex128 ? es / 2 : es;
-    for (std::size_t i = 0; i < a.bytes.size(); i += part) std::reverse(a.bytes.begin() + static_cast<std::ptrdiff_t>(i), a.bytes.begin() + static_cast<std::ptrdiff_t>(i + part));
+    const bool complex = info.type == ndresize::element_type::complex64 || info.type == ndresize::element_type::complex128;
+    const std::size_t part = complex ? es / 2 : es;  // real and imaginary parts swap separately
+    for (std::size_t i = 0; i < a.bytes.size(); i += part)
+      std::reverse(a.bytes.begin() + static_cast<std::ptrdiff_t>(i), a.bytes.begin() + static_cast<std::ptrdiff_t>(i + part));
   }
+  if (info.type == ndresize::element_type::bool_)  // a C++ bool must hold 0 or 1; NumPy reads any nonzero byte as True
+    for (auto& b : a.bytes) b = b != 0;
   return a;
 }
 
 inline array load(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw npy_error("npy: cannot open '" + path + "' (a directory)");
   std::ifstream f(path, std::ios::binary);
   if (!f) throw npy_error("npy: cannot open '" + path + "'");
   std::ostringstream ss;
   ss << f.rdbuf();
+  if (f.bad()) throw npy_error("npy: cannot read '" + path + "'");
   try {
     return parse(ss.str());
   } catch (const npy_error& e) {
@@ -256,7 +326,7 @@ inline array load(const std::string& path) {
 }
 
 /// The .npy descr of an element type (bfloat16 travels as its uint16 bits).
-inline std::string descr_of(ndresize::element_type t, std::size_t string_width = 0) {
+inline std::string descr_of(ndresize::element_type t, std::size_t string_width = 0, bool byte_strings = false) {
   using ndresize::element_type;
   switch (t) {
     case element_type::bool_: return "|b1";
@@ -274,37 +344,54 @@ inline std::string descr_of(ndresize::element_type t, std::size_t string_width =
     case element_type::float64: return "<f8";
     case element_type::complex64: return "<c8";
     case element_type::complex128: return "<c16";
-    case element_type::string: return "<U" + std::to_string(std::max<std::size_t>(string_width, 1));
+    case element_type::string: return (byte_strings ? "|S" : "<U") + std::to_string(std::max<std::size_t>(string_width, 1));
     default: throw npy_error("npy: cannot write element type " + std::string(ndresize::to_string(t)));
   }
 }
 
 /// Serializes to .npy version 1.0 bytes (little-endian, C order).
 inline std::string serialize(const array& a) {
+  using ndresize::element_type;
+  const std::int64_t n = a.size();
+  if (n < 0) throw npy_error("npy: element count of shape " + a.shape.to_string() + " overflows");
+  const std::size_t count = static_cast<std::size_t>(n);
+  if (a.type == element_type::string ? a.strings.size() != count : a.bytes.size() != count * element_size(a.type))
+    throw npy_error("npy: the data does not match shape " + a.shape.to_string());
   std::size_t width = 0;
   std::vector<std::vector<std::uint32_t>> utf32;
-  if (a.type == ndresize::element_type::string) {
+  if (a.type == element_type::string) {
     for (const auto& s : a.strings) {
+      if (a.byte_strings) {
+        width = std::max(width, s.size());
+        continue;
+      }
       utf32.push_back(detail::utf8_to_utf32(s));
       width = std::max(width, utf32.back().size());
     }
   }
+  width = std::max<std::size_t>(width, 1);
   std::string shape = "(";
   for (int i = 0; i < a.shape.size(); ++i) shape += std::to_string(a.shape[i]) + (a.shape.size() == 1 ? "," : i + 1 < a.shape.size() ? ", " : "");
   shape += ")";
-  std::string header = "{'descr': '" + descr_of(a.type, width) + "', 'fortran_order': False, 'shape': " + shape + ", }";
+  std::string header = "{'descr': '" + descr_of(a.type, width, a.byte_strings) + "', 'fortran_order': False, 'shape': " + shape + ", }";
   const std::size_t total = 10 + header.size() + 1;
-  header.append((64 - total % 64) % 64, ' ');
+  header.append((64 - total % 64) % 64, ' ');  // the data starts on a 64-byte boundary, as NumPy writes it
   header += '\n';
+  if (header.size() > 0xFFFF) throw npy_error("npy: header too long for format 1.0");
   std::string out = "\x93NUMPY";
   out += static_cast<char>(1);
   out += static_cast<char>(0);
   out += static_cast<char>(header.size() & 0xFF);
   out += static_cast<char>(header.size() >> 8);
   out += header;
-  if (a.type == ndresize::element_type::string) {
+  if (a.type == element_type::string && a.byte_strings) {
+    for (const auto& s : a.strings) {
+      out += s;
+      out.append(width - s.size(), '\0');
+    }
+  } else if (a.type == element_type::string) {
     for (const auto& cps : utf32)
-      for (std::size_t c = 0; c < std::max<std::size_t>(width, 1); ++c) {
+      for (std::size_t c = 0; c < width; ++c) {
         const std::uint32_t cp = c < cps.size() ? cps[c] : 0;
         for (int k = 0; k < 4; ++k) out += static_cast<char>((cp >> (8 * k)) & 0xFF);
       }
@@ -314,12 +401,32 @@ inline std::string serialize(const array& a) {
   return out;
 }
 
+/// Writes `a` to `path`: the bytes go to a temporary file next to it, which is then renamed
+/// over `path`. A failure leaves `path` as it was and removes the temporary file.
 inline void save(const std::string& path, const array& a) {
+  namespace fs = std::filesystem;
   const std::string bytes = serialize(a);
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  if (!f) throw npy_error("npy: cannot create '" + path + "'");
-  f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  if (!f) throw npy_error("npy: cannot write '" + path + "'");
+  static std::atomic<unsigned> counter{0};
+  const auto stamp = static_cast<unsigned long long>(std::chrono::steady_clock::now().time_since_epoch().count());
+  const fs::path target(path);
+  const fs::path temp = target.string() + ".partial-" + std::to_string(stamp) + "-" + std::to_string(counter++);
+  std::error_code ec;
+  {
+    std::ofstream f(temp, std::ios::binary | std::ios::trunc);
+    if (!f) throw npy_error("npy: cannot create '" + path + "'");
+    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    f.close();
+    if (!f) {
+      fs::remove(temp, ec);
+      throw npy_error("npy: cannot write '" + path + "'");
+    }
+  }
+  fs::rename(temp, target, ec);
+  if (ec) {
+    std::error_code ignored;
+    fs::remove(temp, ignored);
+    throw npy_error("npy: cannot write '" + path + "': " + ec.message());
+  }
 }
 
 }  // namespace npy

@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: Apache-2.0
+// examples/common/npy.hpp: every dtype round-trips (numbers bit for bit, strings as text or
+// bytes), files written by hand in NumPy's layout (big-endian, versions 2.0/3.0, other key
+// orders) read correctly, and every malformed file (truncated, bad magic, bad header,
+// Fortran order, ...) gives npy_error — never another exception, never a crash.
+#include <gtest/gtest.h>
+
+#include <complex>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <typeinfo>
+
+#include "npy.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using ndresize::element_type;
+
+/// A .npy file written the way the format document describes it, independently of
+/// npy::serialize: magic, version, header length, header text, then `data`.
+std::string npy_file(const std::string& dict, const std::string& data, int major = 1) {
+  std::string out = "\x93NUMPY";
+  out += static_cast<char>(major);
+  out += '\0';
+  const std::size_t prefix = major == 1 ? 10 : 12;
+  std::string header = dict;
+  while ((prefix + header.size() + 1) % 64 != 0) header += ' ';
+  header += '\n';
+  for (std::size_t i = 0; i < (major == 1 ? 2u : 4u); ++i) out += static_cast<char>((header.size() >> (8 * i)) & 0xFF);
+  return out + header + data;
+}
+
+std::string dict(const std::string& descr, const std::string& shape, const std::string& fortran = "False") {
+  return "{'descr': '" + descr + "', 'fortran_order': " + fortran + ", 'shape': " + shape + ", }";
+}
+
+template <class T>
+std::string raw(std::initializer_list<T> values) {
+  std::string s;
+  for (const T& v : values) s.append(reinterpret_cast<const char*>(&v), sizeof(T));
+  return s;
+}
+
+std::string reversed_each(const std::string& bytes, std::size_t part) {
+  std::string s = bytes;
+  for (std::size_t i = 0; i < s.size(); i += part) std::reverse(s.begin() + static_cast<std::ptrdiff_t>(i), s.begin() + static_cast<std::ptrdiff_t>(i + part));
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Round trips of every numeric dtype, over ranks 0..4 and empty shapes.
+
+template <class T>
+class NumericRoundTrip : public ::testing::Test {};
+using numeric_types = ::testing::Types<bool, std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t, std::uint32_t,
+                                       std::int64_t, std::uint64_t, Eigen::half, Eigen::bfloat16, float, double,
+                                       std::complex<float>, std::complex<double>>;
+TYPED_TEST_SUITE(NumericRoundTrip, numeric_types);
+
+template <class T>
+T sample(std::mt19937_64& rng) {
+  if constexpr (std::is_same_v<T, bool>) return rng() % 2 == 1;
+  else if constexpr (std::is_integral_v<T>) return static_cast<T>(rng());  // every bit pattern
+  else if constexpr (std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>) {
+    std::normal_distribution<double> d(0.0, 100.0);
+    return T(static_cast<typename T::value_type>(d(rng)), static_cast<typename T::value_type>(d(rng)));
+  } else {
+    std::normal_distribution<double> d(0.0, 100.0);
+    return static_cast<T>(static_cast<float>(d(rng)));
+  }
+}
+
+TYPED_TEST(NumericRoundTrip, SerializeThenParseKeepsTypeShapeAndBits) {
+  using T = TypeParam;
+  std::mt19937_64 rng(42);
+  for (const ndresize::dims& shape : {ndresize::dims{}, ndresize::dims{0}, ndresize::dims{5}, ndresize::dims{2, 3},
+                                      ndresize::dims{3, 0, 2}, ndresize::dims{1, 2, 1, 3}}) {
+    npy::array a = npy::make_array(ndresize::element_traits<T>::type, shape);
+    ASSERT_EQ(a.bytes.size(), static_cast<std::size_t>(a.size()) * sizeof(T));
+    for (std::int64_t i = 0; i < a.size(); ++i) a.template data<T>()[i] = sample<T>(rng);
+    const npy::array b = npy::parse(npy::serialize(a));
+    // bfloat16 has no NumPy dtype: it is written as its uint16 bits and reads back as uint16
+    const element_type expected_type = std::is_same_v<T, Eigen::bfloat16> ? element_type::uint16 : a.type;
+    EXPECT_EQ(b.type, expected_type) << shape.to_string();
+    EXPECT_EQ(b.shape, shape);
+    EXPECT_EQ(b.bytes, a.bytes) << shape.to_string();
+  }
+}
+
+TEST(NpyFormat, SerializeWritesNumPysVersion1Layout) {
+  npy::array a = npy::make_array(element_type::int32, {3});
+  const std::int32_t v[] = {1, 2, -3};
+  std::memcpy(a.bytes.data(), v, sizeof v);
+  const std::string header = "{'descr': '<i4', 'fortran_order': False, 'shape': (3,), }";
+  // 10 + 57 + 1 bytes round up to 128: HEADER_LEN = 118, the data starts at byte 128
+  ASSERT_EQ(header.size(), 57u);
+  std::string expected = std::string("\x93NUMPY\x01\x00", 8) + static_cast<char>(118) + '\0' + header + std::string(60, ' ') + "\n";
+  expected += raw<std::int32_t>({1, 2, -3});
+  EXPECT_EQ(npy::serialize(a), expected);
+  a = npy::make_array(element_type::float64, {2, 1});
+  EXPECT_NE(npy::serialize(a).find("'descr': '<f8', 'fortran_order': False, 'shape': (2, 1), }"), std::string::npos);
+  a = npy::make_array(element_type::bool_, {});
+  EXPECT_NE(npy::serialize(a).find("'descr': '|b1', 'fortran_order': False, 'shape': (), }"), std::string::npos);
+  EXPECT_EQ(npy::serialize(a).size(), 128u + 1u);
+}
+
+TEST(NpyFormat, UnicodeStringsRoundTripAsUtf8) {
+  npy::array a = npy::make_array(element_type::string, {2, 3});
+  a.strings = {"", "a", "h\xC3\xA9llo" /* héllo */, "\xE6\x97\xA5\xE6\x9C\xAC" /* 日本 */, "\xF0\x9F\x99\x82" /* 🙂 */,
+               std::string("a\0b", 3)};
+  const std::string bytes = npy::serialize(a);
+  EXPECT_NE(bytes.find("'descr': '<U5'"), std::string::npos);  // "héllo" is 5 code points
+  const npy::array b = npy::parse(bytes);
+  EXPECT_EQ(b.type, element_type::string);
+  EXPECT_FALSE(b.byte_strings);
+  EXPECT_EQ(b.shape, a.shape);
+  EXPECT_EQ(b.strings, a.strings);
+}
+
+TEST(NpyFormat, ByteStringsRoundTripAsBytes) {
+  npy::array a = npy::make_array(element_type::string, {3});
+  a.strings = {"abc", std::string("\xFF\x00x", 3), ""};
+  a.byte_strings = true;
+  const std::string bytes = npy::serialize(a);
+  EXPECT_NE(bytes.find("'descr': '|S3'"), std::string::npos);
+  const npy::array b = npy::parse(bytes);
+  EXPECT_TRUE(b.byte_strings);
+  EXPECT_EQ(b.strings, a.strings);
+}
+
+TEST(NpyFormat, StringsKeepInnerNulsAndDropNumPysPadding) {
+  // '<U4' little-endian: "ab" padded with two NULs, and "a\0c" (a NUL inside is data)
+  const std::string data = raw<std::uint32_t>({'a', 'b', 0, 0, 'a', 0, 'c', 0});
+  const npy::array a = npy::parse(npy_file(dict("<U4", "(2,)"), data));
+  ASSERT_EQ(a.strings.size(), 2u);
+  EXPECT_EQ(a.strings[0], "ab");
+  EXPECT_EQ(a.strings[1], std::string("a\0c", 3));
+  const npy::array s = npy::parse(npy_file(dict("|S3", "(2,)"), std::string("x\0\0yz\0", 6)));
+  EXPECT_EQ(s.strings, (std::vector<std::string>{"x", "yz"}));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files as NumPy writes them on other machines or with other versions.
+
+TEST(NpyFormat, BigEndianNumbersAreSwapped) {
+  const auto i4 = npy::parse(npy_file(dict(">i4", "(2,)"), reversed_each(raw<std::int32_t>({1, -2}), 4)));
+  EXPECT_EQ(i4.type, element_type::int32);
+  EXPECT_EQ(i4.data<std::int32_t>()[0], 1);
+  EXPECT_EQ(i4.data<std::int32_t>()[1], -2);
+  const auto f8 = npy::parse(npy_file(dict(">f8", "(1,)"), reversed_each(raw<double>({1.5}), 8)));
+  EXPECT_EQ(f8.data<double>()[0], 1.5);
+  const auto f2 = npy::parse(npy_file(dict(">f2", "(1,)"), std::string("\x3C\x00", 2)));  // 1.0 in binary16
+  EXPECT_EQ(static_cast<float>(f2.data<Eigen::half>()[0]), 1.0f);
+  const auto u2 = npy::parse(npy_file(dict(">u2", "(1,)"), std::string("\x12\x34", 2)));
+  EXPECT_EQ(u2.data<std::uint16_t>()[0], 0x1234);
+  // complex: real and imaginary parts are swapped each on its own
+  const auto c8 = npy::parse(npy_file(dict(">c8", "(1,)"), reversed_each(raw<float>({1.25f, -2.5f}), 4)));
+  EXPECT_EQ(c8.data<std::complex<float>>()[0], std::complex<float>(1.25f, -2.5f));
+  const auto c16 = npy::parse(npy_file(dict(">c16", "(1,)"), reversed_each(raw<double>({3.0, 4.0}), 8)));
+  EXPECT_EQ(c16.data<std::complex<double>>()[0], std::complex<double>(3.0, 4.0));
+  const auto u = npy::parse(npy_file(dict(">U2", "(1,)"), reversed_each(raw<std::uint32_t>({0xE9, 'z'}), 4)));
+  EXPECT_EQ(u.strings.at(0), "\xC3\xA9z");  // "éz"
+  const auto b = npy::parse(npy_file(dict(">b1", "(2,)"), std::string("\x01\x00", 2)));  // one byte: nothing to swap
+  EXPECT_EQ(b.bytes, (std::vector<unsigned char>{1, 0}));
+}
+
+TEST(NpyFormat, Versions2And3AndOtherKeyOrdersAreRead) {
+  for (int major : {2, 3}) {
+    const auto a = npy::parse(npy_file(dict("<i8", "(2,)"), raw<std::int64_t>({7, -8}), major));
+    EXPECT_EQ(a.type, element_type::int64);
+    EXPECT_EQ(a.data<std::int64_t>()[1], -8);
+  }
+  const auto a = npy::parse(npy_file("{\"shape\": (1, 2), \"fortran_order\": False, \"descr\": \"<f4\"}", raw<float>({1, 2})));
+  EXPECT_EQ(a.shape, (ndresize::dims{1, 2}));
+  EXPECT_EQ(a.data<float>()[1], 2.0f);
+  const auto native = npy::parse(npy_file(dict("=u1", "(1,)"), "\x05"));
+  EXPECT_EQ(native.bytes.at(0), 5);
+}
+
+TEST(NpyFormat, BoolBytesBecomeZeroOrOne) {
+  const auto a = npy::parse(npy_file(dict("|b1", "(3,)"), std::string("\x00\x02\xFF", 3)));
+  EXPECT_EQ(a.bytes, (std::vector<unsigned char>{0, 1, 1}));
+}
+
+TEST(NpyFormat, TrailingBytesAfterTheDataAreIgnored) {
+  const auto a = npy::parse(npy_file(dict("<i2", "(1,)"), raw<std::int16_t>({9, 10})));
+  EXPECT_EQ(a.bytes.size(), 2u);
+  EXPECT_EQ(a.data<std::int16_t>()[0], 9);
+}
+
+TEST(NpyFormat, DtypeNamesAreNumPys) {
+  EXPECT_EQ(npy::dtype_name(element_type::float32), "float32");
+  EXPECT_EQ(npy::dtype_name(element_type::float64), "float64");
+  EXPECT_EQ(npy::dtype_name(element_type::bool_), "bool");
+  EXPECT_EQ(npy::dtype_name(element_type::uint16), "uint16");
+  EXPECT_EQ(npy::dtype_name(element_type::complex128), "complex128");
+  EXPECT_EQ(npy::dtype_name(element_type::bfloat16), "bfloat16");
+  EXPECT_EQ(npy::dtype_name(element_type::string), "str");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Malformed files: each gives npy_error with a message that says what is wrong.
+
+struct malformed_case {
+  const char* name;
+  std::string file;
+  const char* message;  // a part of the expected message
+};
+
+std::vector<malformed_case> malformed_cases() {
+  const std::string f4x4 = raw<float>({1, 2, 3, 4});
+  std::vector<malformed_case> c{
+      {"empty", "", "bad magic"},
+      {"bad_magic", "\x93NUMPX" + npy_file(dict("<f4", "(4,)"), f4x4).substr(6), "bad magic"},
+      {"text_file", "hello, world, this is not an array", "bad magic"},
+      {"magic_only", "\x93NUMPY", "truncated header"},
+      {"no_header_length", std::string("\x93NUMPY\x01\x00\x10", 9), "truncated header"},
+      {"version_4", npy_file(dict("<f4", "(4,)"), f4x4, 4), "unsupported .npy version 4"},
+      {"version_0", npy_file(dict("<f4", "(4,)"), f4x4, 0), "unsupported .npy version 0"},
+      {"header_longer_than_file", std::string("\x93NUMPY\x01\x00\xFF\x7F{'descr'", 17), "truncated header"},
+      {"header_not_a_dict", npy_file("hello", f4x4), "not a dict"},
+      {"no_descr", npy_file("{'fortran_order': False, 'shape': (4,), }", f4x4), "no 'descr'"},
+      {"no_shape", npy_file("{'descr': '<f4', 'fortran_order': False, }", f4x4), "no 'shape'"},
+      {"no_fortran_order", npy_file("{'descr': '<f4', 'shape': (4,), }", f4x4), "no 'fortran_order'"},
+      {"fortran_order", npy_file(dict("<f4", "(2, 2)", "True"), f4x4), "Fortran-ordered"},
+      {"fortran_order_garbage", npy_file(dict("<f4", "(2, 2)", "Maybe"), f4x4), "malformed fortran_order"},
+      {"long_double", npy_file(dict("<f16", "(1,)"), std::string(16, '\0')), "unsupported dtype '<f16'"},
+      {"object", npy_file(dict("|O", "(1,)"), std::string(8, '\0')), "unsupported dtype"},
+      {"datetime", npy_file(dict("<M8", "(1,)"), std::string(8, '\0')), "unsupported dtype '<M8'"},
+      {"int3", npy_file(dict("<i3", "(1,)"), std::string(3, '\0')), "unsupported dtype '<i3'"},
+      {"zero_width_string", npy_file(dict("<U0", "(1000000000000,)"), ""), "unsupported dtype '<U0'"},
+      {"structured", npy_file("{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (1,), }", f4x4), "unsupported dtype"},
+      {"unterminated_descr", npy_file("{'descr': '<f4, 'fortran_order': False, 'shape': (1,), }", f4x4), "unsupported dtype"},
+      {"negative_extent", npy_file(dict("<f4", "(4, -1)"), f4x4), "malformed shape"},
+      {"shape_as_list", npy_file("{'descr': '<f4', 'fortran_order': False, 'shape': [4], }", f4x4), "malformed shape"},
+      {"shape_letters", npy_file(dict("<f4", "(a,)"), f4x4), "malformed shape"},
+      {"unterminated_shape", npy_file("{'descr': '<f4', 'fortran_order': False, 'shape': (4, }", f4x4), "unterminated shape"},
+      {"huge_extent", npy_file(dict("<f4", "(99999999999999999999,)"), f4x4), "extent too large"},
+      {"rank_17", npy_file(dict("<f4", "(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)"), f4x4), "rank above 16"},
+      {"count_overflow", npy_file(dict("<f4", "(4294967296, 4294967296, 4)"), f4x4), "overflows"},
+      {"short_data", npy_file(dict("<f4", "(5,)"), f4x4), "shorter than the shape"},
+      {"short_huge_data", npy_file(dict("<c16", "(100000000000, 100000)"), f4x4), "shorter than the shape"},
+      {"short_strings", npy_file(dict("<U4", "(2,)"), std::string(20, '\0')), "shorter than the shape"},
+      {"short_byte_strings", npy_file(dict("|S10000000", "(2,)"), "ab"), "shorter than the shape"},
+      {"bad_code_point", npy_file(dict("<U1", "(1,)"), raw<std::uint32_t>({0x110000})), "invalid code point"},
+  };
+  return c;
+}
+
+class Malformed : public ::testing::TestWithParam<malformed_case> {};
+
+TEST_P(Malformed, GivesNpyError) {
+  const auto& c = GetParam();
+  try {
+    (void)npy::parse(c.file);
+    FAIL() << "no error for " << c.name;
+  } catch (const npy::npy_error& e) {
+    EXPECT_NE(std::string(e.what()).find(c.message), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).rfind("npy: ", 0), 0u) << e.what();
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(NpyFormat, Malformed, ::testing::ValuesIn(malformed_cases()),
+                         [](const auto& param_info) { return std::string(param_info.param.name); });
+
+/// Every file of each dtype, cut at every length: each prefix lacks data or header bytes, so
+/// each must be an npy_error.
+TEST(NpyFormat, EveryTruncationIsAnError) {
+  std::vector<npy::array> arrays;
+  for (element_type t : {element_type::uint8, element_type::float32, element_type::complex128, element_type::bool_})
+    arrays.push_back(npy::make_array(t, {2, 3}));
+  arrays.push_back(npy::make_array(element_type::string, {2}));
+  arrays.back().strings = {"ab", "\xC3\xA9"};
+  arrays.push_back(arrays.back());
+  arrays.back().byte_strings = true;
+  for (const auto& a : arrays) {
+    const std::string full = npy::serialize(a);
+    ASSERT_NO_THROW((void)npy::parse(full));
+    for (std::size_t n = 0; n < full.size(); ++n)
+      EXPECT_THROW((void)npy::parse(full.substr(0, n)), npy::npy_error) << npy::dtype_name(a.type) << " cut at " << n;
+  }
+}
+
+/// Random damage anywhere in small files: parse must succeed or throw npy_error.
+TEST(NpyFormat, RandomCorruptionNeverEscapesAsAnotherError) {
+  std::mt19937_64 rng(7);
+  npy::array strings = npy::make_array(element_type::string, {3});
+  strings.strings = {"x", "yz", ""};
+  const std::vector<std::string> files{npy::serialize(npy::make_array(element_type::float32, {2, 2})),
+                                       npy::serialize(npy::make_array(element_type::int64, {3})), npy::serialize(strings),
+                                       npy_file(dict(">c8", "(1,)"), std::string(8, '\0'), 2)};
+  const std::string alphabet = "(),:' {}<>|-0123456789fiucbUSTrueFalsdhp\x00\xFF\n";
+  int errors = 0;
+  for (int round = 0; round < 20000; ++round) {
+    std::string f = files[rng() % files.size()];
+    const int edits = 1 + static_cast<int>(rng() % 3);
+    for (int e = 0; e < edits; ++e) {
+      const std::size_t at = rng() % std::min<std::size_t>(f.size(), 80);  // mostly the header
+      switch (rng() % 3) {
+        case 0: f[at] = alphabet[rng() % alphabet.size()]; break;
+        case 1: f.erase(at, 1); break;
+        default: f.insert(at, 1, alphabet[rng() % alphabet.size()]); break;
+      }
+    }
+    try {
+      (void)npy::parse(f);
+    } catch (const npy::npy_error&) {
+      ++errors;
+    } catch (const std::exception& e) {
+      FAIL() << "round " << round << ": " << typeid(e).name() << ": " << e.what();
+    }
+  }
+  EXPECT_GT(errors, 1000);  // the damage was real
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files on disk.
+
+class NpyFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir = fs::temp_directory_path() / ("npy_io_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
+                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  void TearDown() override { fs::remove_all(dir); }
+  std::vector<std::string> names() const {
+    std::vector<std::string> n;
+    for (const auto& e : fs::directory_iterator(dir)) n.push_back(e.path().filename().string());
+    std::sort(n.begin(), n.end());
+    return n;
+  }
+  fs::path dir;
+};
+
+TEST_F(NpyFiles, SaveThenLoadAndReplace) {
+  npy::array a = npy::make_array(element_type::float32, {2});
+  a.data<float>()[0] = 1.5f;
+  const std::string path = (dir / "a.npy").string();
+  npy::save(path, a);
+  EXPECT_EQ(npy::load(path).bytes, a.bytes);
+  a.data<float>()[1] = -4.0f;
+  npy::save(path, a);  // replaces the file
+  EXPECT_EQ(npy::load(path).bytes, a.bytes);
+  EXPECT_EQ(names(), std::vector<std::string>{"a.npy"});  // no temporary file left behind
+}
+
+TEST_F(NpyFiles, FailedSaveLeavesNothing) {
+  const npy::array a = npy::make_array(element_type::int8, {3});
+  EXPECT_THROW(npy::save((dir / "missing" / "a.npy").string(), a), npy::npy_error);
+  fs::create_directory(dir / "taken.npy");  // a directory cannot be replaced by a file
+  EXPECT_THROW(npy::save((dir / "taken.npy").string(), a), npy::npy_error);
+  EXPECT_EQ(names(), std::vector<std::string>{"taken.npy"});
+  npy::array wrong = a;
+  wrong.bytes.pop_back();  // data that does not match the shape is refused before writing
+  EXPECT_THROW(npy::save((dir / "w.npy").string(), wrong), npy::npy_error);
+  EXPECT_EQ(names(), std::vector<std::string>{"taken.npy"});
+}
+
+TEST_F(NpyFiles, LoadErrorsNameTheFile) {
+  for (const fs::path& p : {dir / "absent.npy", dir}) {
+    try {
+      (void)npy::load(p.string());
+      FAIL();
+    } catch (const npy::npy_error& e) {
+      EXPECT_NE(std::string(e.what()).find(p.string()), std::string::npos) << e.what();
+    }
+  }
+  std::ofstream(dir / "bad.npy") << "garbage";
+  try {
+    (void)npy::load((dir / "bad.npy").string());
+    FAIL();
+  } catch (const npy::npy_error& e) {
+    EXPECT_NE(std::string(e.what()).find("bad magic"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("bad.npy"), std::string::npos);
+  }
+}
+
+TEST(NpyViews, ViewsSeeTheArraysElements) {
+  npy::array a = npy::make_array(element_type::string, {2, 1});
+  a.strings = {"p", "q"};
+  const auto v = npy::const_view(a);
+  EXPECT_EQ(v.type, element_type::string);
+  EXPECT_EQ(v.extents, a.shape);
+  EXPECT_EQ(static_cast<const std::string*>(v.data)[1], "q");
+  npy::array n = npy::make_array(element_type::int16, {3});
+  static_cast<std::int16_t*>(npy::view(n).data)[2] = 11;
+  EXPECT_EQ(n.data<std::int16_t>()[2], 11);
+}
+
+}  // namespace
