@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: Apache-2.0
+// npy_resize: runs ONNX Resize/Upsample on .npy files, one case from the command line or many
+// from a JSONL file, and prints one JSON line per case ({"id": ..., "ok": true} or
+// {"id": ..., "ok": false, "error": "..."}). A case that fails writes nothing: it is read,
+// checked and computed in memory first, and its output is written to a temporary name and
+// renamed. A bad case (or a malformed line) never stops a batch. Run with --help for usage.
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <new>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "resize_case.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using npy_resize::case_error;
+
+constexpr const char* usage = R"(usage:
+  npy_resize --op Resize|Upsample --opset N --x in.npy [--roi r.npy] [--scales s.npy]
+             [--sizes z.npy] [--attrs '{"mode":"linear"}'] [--x-dtype bfloat16] --out out.npy
+             [--id ID] [--max-output-elements N]
+  npy_resize --batch cases.jsonl [--max-output-elements N]     (cases.jsonl may be - for stdin)
+  npy_resize --help
+
+Runs the ONNX operator Resize or Upsample (at the model opset N) on X, and writes Y to --out.
+Prints one JSON line per case: {"id": ID, "ok": true} or {"id": ID, "ok": false, "error": "..."}.
+
+Inputs (.npy, NumPy format 1.0-3.0, C order, either byte order):
+  --x        any dtype: bool, (u)int8..64, float16/32/64, complex64/128, strings (<U or |S).
+             bfloat16: store its bits as uint16 and pass --x-dtype bfloat16 (Y is written as
+             uint16 bits too). Any other --x-dtype must name X's own dtype (a check).
+  --roi      float16, float32 or float64 (widened to double).
+  --scales   float32; float64 is accepted and rounded to float32 (what a model would hold).
+  --sizes    int64.
+  An input file with 0 elements means the input is absent (as an empty tensor in ONNX).
+  --attrs    a JSON object of ONNX attributes by their ONNX names; Upsample-7 takes
+             "scales" here. Integers are INT(S), other numbers FLOAT(S).
+  --max-output-elements  refuse cases whose Y has more elements (default 268435456).
+
+Batch mode: each non-blank line of the JSONL file is one case,
+  {"id": ..., "op": "Resize", "opset": 19, "x": "x.npy", "x_dtype": null, "roi": null,
+   "scales": "s.npy", "sizes": null, "attrs": {"mode": "linear"}, "out": "y.npy"}
+with "id" echoed back as given; "op", "x" and "out" are required, the other keys may be null
+or missing. Relative paths are relative to the folder of the JSONL file (to the current
+folder for stdin). A malformed line is reported with its "id" when one can be read, else null.
+
+Exit status: 0 when every case succeeded, 1 when a case failed, 2 on a usage error.
+)";
+
+/// Exit codes.
+constexpr int exit_ok = 0, exit_case_failed = 1, exit_usage = 2;
+
+struct usage_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// The JSON line for one case. nlohmann::ordered_json keeps "id", "ok", "error" in that order;
+/// invalid UTF-8 (say, from a path) is replaced rather than thrown.
+void report(const json& id, const char* error) {
+  nlohmann::ordered_json line;
+  line["id"] = id;
+  line["ok"] = error == nullptr;
+  if (error != nullptr) line["error"] = error;
+  const std::string text = line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  std::fputc('\n', stdout);
+  std::fflush(stdout);  // a consumer can follow a long batch line by line
+}
+
+/// Runs the case and writes its output; returns true on success. Every failure becomes the
+/// case's error line: the library's resize_error message unchanged, or an npy: / json: /
+/// input: message.
+bool run_and_report(const json& id, const auto& make_case, const npy_resize::run_options& options) {
+  try {
+    const npy_resize::resize_case c = make_case();
+    const npy::array y = npy_resize::run(c, options);
+    npy::save(c.out.string(), y);
+    report(id, nullptr);
+    return true;
+  } catch (const std::bad_alloc&) {
+    report(id, "out of memory (try a smaller case or --max-output-elements)");
+  } catch (const json::exception& e) {
+    report(id, (std::string("json: ") + e.what()).c_str());
+  } catch (const fs::filesystem_error& e) {
+    report(id, (std::string("io: ") + e.what()).c_str());
+  } catch (const std::exception& e) {
+    report(id, e.what());
+  }
+  return false;
+}
+
+/// The "id" of a line that is not valid JSON, when its text still shows one: a string or a
+/// number after "id":. A plain scan (no std::regex, whose recursion long lines can overflow).
+json salvage_id(std::string_view line) {
+  const std::size_t k = line.find("\"id\"");
+  if (k == std::string_view::npos) return nullptr;
+  std::size_t p = line.find_first_not_of(" \t", k + 4);
+  if (p == std::string_view::npos || line[p] != ':') return nullptr;
+  p = line.find_first_not_of(" \t", p + 1);
+  if (p == std::string_view::npos) return nullptr;
+  std::size_t e = p;
+  if (line[p] == '"') {
+    for (e = p + 1; e < line.size() && line[e] != '"'; ++e)
+      if (line[e] == '\\') ++e;
+    if (e >= line.size()) return nullptr;
+    ++e;
+  } else {
+    while (e < line.size() && std::string_view("+-.0123456789eE").find(line[e]) != std::string_view::npos) ++e;
+  }
+  try {
+    return json::parse(line.substr(p, e - p));
+  } catch (const json::exception&) {
+    return nullptr;
+  }
+}
+
+int run_batch(std::istream& in, const fs::path& base, const npy_resize::run_options& options) {
+  bool all_ok = true;
+  std::string line;
+  for (std::size_t line_no = 1; std::getline(in, line); ++line_no) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;  // blank lines are not cases
+    json id = nullptr;
+    const auto make_case = [&] {
+      json j;
+      try {
+        j = json::parse(line);
+      } catch (const json::parse_error& e) {
+        id = salvage_id(line);
+        throw case_error("json: line " + std::to_string(line_no) + ": " + e.what());
+      }
+      if (j.is_object() && j.contains("id")) id = j["id"];
+      return npy_resize::case_from_json(j, base);
+    };
+    // `id` is filled in while the case is made, so the report names it whatever fails later
+    all_ok = run_and_report(id, make_case, options) && all_ok;
+  }
+  return all_ok ? exit_ok : exit_case_failed;
+}
+
+std::int64_t parse_integer(const std::string& flag, const std::string& text) {
+  std::size_t used = 0;
+  long long v = 0;
+  try {
+    v = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size()) throw usage_error(flag + " needs an integer, got '" + text + "'");
+  return v;
+}
+
+int main_impl(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) throw usage_error("no arguments");
+  // The command-line flags of a single case, and the JSON key each one becomes.
+  static const std::map<std::string, std::string, std::less<>> case_flags{
+      {"--op", "op"},         {"--opset", "opset"}, {"--x", "x"},         {"--roi", "roi"},     {"--scales", "scales"},
+      {"--sizes", "sizes"},   {"--attrs", "attrs"}, {"--x-dtype", "x_dtype"}, {"--out", "out"}, {"--id", "id"}};
+  json single = json::object();
+  std::optional<std::string> batch, attrs_text;
+  npy_resize::run_options options;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& flag = args[i];
+    if (flag == "--help" || flag == "-h") {
+      std::fputs(usage, stdout);
+      std::exit(exit_ok);
+    }
+    if (i + 1 >= args.size()) throw usage_error(flag.starts_with("--") ? flag + " needs a value" : "unexpected argument '" + flag + "'");
+    const std::string& value = args[++i];
+    if (flag == "--batch") batch = value;
+    else if (flag == "--max-output-elements") {
+      options.limits.max_output_elements = parse_integer(flag, value);
+      if (options.limits.max_output_elements < 0) throw usage_error("--max-output-elements must be >= 0");
+    } else if (flag == "--opset") single["opset"] = parse_integer(flag, value);
+    else if (flag == "--attrs") attrs_text = value;
+    else if (const auto it = case_flags.find(flag); it != case_flags.end()) single[it->second] = value;
+    else throw usage_error("unknown option '" + flag + "'");
+  }
+  if (batch) {
+    if (!single.empty() || attrs_text) throw usage_error("--batch takes no case options");
+    if (*batch == "-") return run_batch(std::cin, fs::current_path(), options);
+    std::ifstream f(*batch);
+    if (!f) throw usage_error("cannot open '" + *batch + "'");
+    return run_batch(f, fs::absolute(*batch).parent_path(), options);
+  }
+  for (const char* required : {"op", "x", "out"})
+    if (!single.contains(required)) throw usage_error(std::string("--") + required + " is required");
+  const json id = single.contains("id") ? single["id"] : json(nullptr);
+  single.erase("id");
+  // --attrs is the case's JSON text: a syntax error in it is a bad case (exit 1), not a usage error
+  const auto make_case = [&] {
+    if (attrs_text) single["attrs"] = json::parse(*attrs_text);
+    return npy_resize::case_from_json(single, fs::current_path());
+  };
+  return run_and_report(id, make_case, options) ? exit_ok : exit_case_failed;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return main_impl(argc, argv);
+  } catch (const usage_error& e) {
+    std::fprintf(stderr, "npy_resize: %s\n%s", e.what(), usage);
+    return exit_usage;
+  }
+}

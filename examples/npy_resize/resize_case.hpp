@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: Apache-2.0
+// One npy_resize case — what a JSONL line (or the command line) asks for — and how it runs:
+// every input is read and checked, the operator computes into memory, and only a fully
+// computed result is handed back for writing. Operators are found by their "op" name in one
+// table, so another operator (the Ascend "ResizeUpsampleTrilinear") is one more runner
+// function and one more table entry.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <limits>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <ndresize/onnx/opset.hpp>
+
+#include "json_attributes.hpp"
+#include "npy.hpp"
+
+namespace npy_resize {
+
+namespace fs = std::filesystem;
+
+/// A problem with the case itself (its JSON, or an input's dtype or rank) rather than with
+/// the resize; the message starts with "json: " or "input: ".
+class case_error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct resize_case {
+  std::string op;                    ///< "Resize" | "Upsample"
+  std::optional<std::int64_t> opset;  ///< the model's opset (the ONNX operators need it)
+  fs::path x;
+  std::optional<std::string> x_dtype;  ///< "bfloat16": X holds bfloat16 bits as uint16
+  std::optional<fs::path> roi, scales, sizes;  ///< absent, or a .npy file (0 elements = absent)
+  nlohmann::json attrs = nlohmann::json::object();  ///< ONNX attribute names and values
+  fs::path out;
+};
+
+struct run_options {
+  ndresize::plan_limits limits{.max_output_elements = ndresize::index_t{1} << 28};
+};
+
+namespace detail {
+
+/// The keys a case may have ("id" is echoed by the caller).
+inline const std::vector<std::string>& case_keys() {
+  static const std::vector<std::string> keys{"id", "op", "opset", "x", "x_dtype", "roi", "scales", "sizes", "attrs", "out"};
+  return keys;
+}
+
+inline std::optional<std::string> optional_string(const nlohmann::json& j, const std::string& key) {
+  const auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return std::nullopt;
+  if (!it->is_string()) throw case_error("json: '" + key + "' must be a string or null");
+  return it->get<std::string>();
+}
+
+inline std::string required_string(const nlohmann::json& j, const std::string& key) {
+  auto s = optional_string(j, key);
+  if (!s) throw case_error("json: '" + key + "' is required");
+  return *s;
+}
+
+/// The optional input at `path` as a 1-D array; nullopt when absent or when it has no elements.
+inline std::optional<npy::array> load_optional(const std::optional<fs::path>& path, const char* name) {
+  if (!path) return std::nullopt;
+  npy::array a = npy::load(path->string());
+  if (a.size() == 0) return std::nullopt;
+  if (a.shape.size() != 1)
+    throw case_error(std::string("input: '") + name + "' must be 1-D, got shape " + a.shape.to_string() + " ('" +
+                     path->string() + "')");
+  return a;
+}
+
+[[noreturn]] inline void wrong_dtype(const char* name, const char* wanted, const npy::array& a, const fs::path& path) {
+  throw case_error(std::string("input: '") + name + "' must be " + wanted + ", got " + npy::dtype_name(a.type) + " ('" +
+                   path.string() + "')");
+}
+
+/// roi (ONNX T2: float16, float or double), widened to double.
+inline std::vector<double> load_roi(const std::optional<fs::path>& path) {
+  const auto a = load_optional(path, "roi");
+  if (!a) return {};
+  std::vector<double> v(static_cast<std::size_t>(a->size()));
+  using ndresize::element_type;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    switch (a->type) {
+      case element_type::float16: v[i] = static_cast<float>(a->data<Eigen::half>()[i]); break;
+      case element_type::float32: v[i] = a->data<float>()[i]; break;
+      case element_type::float64: v[i] = a->data<double>()[i]; break;
+      default: wrong_dtype("roi", "float16, float32 or float64", *a, *path);
+    }
+  }
+  return v;
+}
+
+/// scales (ONNX tensor(float)). float64 is accepted too, because NumPy makes float64 arrays
+/// by default: each value is rounded to the nearest float32, the value an ONNX model would
+/// hold, so a .npy of [1.0, 1.0, 0.6, 0.6] means the same in either dtype.
+inline std::vector<float> load_scales(const std::optional<fs::path>& path) {
+  const auto a = load_optional(path, "scales");
+  if (!a) return {};
+  using ndresize::element_type;
+  if (a->type == element_type::float32) return {a->data<float>(), a->data<float>() + a->size()};
+  if (a->type != element_type::float64) wrong_dtype("scales", "float32 (or float64, rounded to float32)", *a, *path);
+  std::vector<float> v(static_cast<std::size_t>(a->size()));
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = static_cast<float>(a->data<double>()[i]);
+  return v;
+}
+
+/// sizes (ONNX tensor(int64)).
+inline std::vector<std::int64_t> load_sizes(const std::optional<fs::path>& path) {
+  const auto a = load_optional(path, "sizes");
+  if (!a) return {};
+  if (a->type != ndresize::element_type::int64) wrong_dtype("sizes", "int64", *a, *path);
+  return {a->data<std::int64_t>(), a->data<std::int64_t>() + a->size()};
+}
+
+/// X, with "x_dtype" applied: bfloat16 arrives as its uint16 bits and becomes bfloat16 (the
+/// bytes are the same; the output is written back as uint16 bits). Any other x_dtype must
+/// name the file's own dtype.
+inline npy::array load_x(const resize_case& c) {
+  npy::array x = npy::load(c.x.string());
+  if (!c.x_dtype) return x;
+  if (*c.x_dtype == "bfloat16") {
+    if (x.type != ndresize::element_type::uint16)
+      throw case_error("input: x_dtype 'bfloat16' needs X stored as uint16 bits, got " + npy::dtype_name(x.type) + " ('" +
+                       c.x.string() + "')");
+    x.type = ndresize::element_type::bfloat16;
+  } else if (*c.x_dtype != npy::dtype_name(x.type)) {
+    throw case_error("input: x_dtype '" + *c.x_dtype + "' does not match X's dtype " + npy::dtype_name(x.type) + " ('" +
+                     c.x.string() + "')");
+  }
+  return x;
+}
+
+inline ndresize::onnx::attribute_map attributes(const nlohmann::json& attrs) {
+  try {
+    return npy::attributes_from_json(attrs);
+  } catch (const std::invalid_argument& e) {
+    throw case_error(std::string("json: ") + e.what());
+  }
+}
+
+}  // namespace detail
+
+/// Reads a case from a JSON object. Relative paths are taken relative to `base`. Unknown keys
+/// are errors, so that a misspelt "scale" does not silently drop an input.
+inline resize_case case_from_json(const nlohmann::json& j, const fs::path& base) {
+  if (!j.is_object()) throw case_error("json: a case must be a JSON object");
+  for (const auto& [key, value] : j.items())
+    if (std::find(detail::case_keys().begin(), detail::case_keys().end(), key) == detail::case_keys().end())
+      throw case_error("json: unknown key '" + key + "'");
+  auto path = [&](const std::string& p) { return fs::path(p).is_absolute() ? fs::path(p) : base / p; };
+  auto optional_path = [&](const char* key) -> std::optional<fs::path> {
+    if (auto s = detail::optional_string(j, key)) return path(*s);
+    return std::nullopt;
+  };
+  resize_case c;
+  c.op = detail::required_string(j, "op");
+  if (const auto it = j.find("opset"); it != j.end() && !it->is_null()) {
+    if (!it->is_number_integer() || (it->is_number_unsigned() && it->get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
+      throw case_error("json: 'opset' must be an integer");
+    c.opset = it->get<std::int64_t>();
+  }
+  c.x = path(detail::required_string(j, "x"));
+  c.x_dtype = detail::optional_string(j, "x_dtype");
+  c.roi = optional_path("roi");
+  c.scales = optional_path("scales");
+  c.sizes = optional_path("sizes");
+  if (const auto it = j.find("attrs"); it != j.end() && !it->is_null()) {
+    if (!it->is_object()) throw case_error("json: 'attrs' must be an object or null");
+    c.attrs = *it;
+  }
+  c.out = path(detail::required_string(j, "out"));
+  return c;
+}
+
+/// The ONNX operators Resize and Upsample, through the runtime front door: model opset,
+/// attributes as a node holds them, type-erased tensors.
+inline npy::array run_onnx(const resize_case& c, const run_options& options) {
+  if (!c.opset) throw case_error("json: op '" + c.op + "' needs an integer 'opset'");
+  const npy::array x = detail::load_x(c);
+  const std::vector<double> roi = detail::load_roi(c.roi);
+  const std::vector<float> scales = detail::load_scales(c.scales);
+  const std::vector<std::int64_t> sizes = detail::load_sizes(c.sizes);
+  const auto attrs = detail::attributes(c.attrs);
+  // make_plan checks shapes and attributes; the element type (bfloat16 only from Resize-13)
+  // is the version's rule too, checked here because the plan itself needs no data.
+  ndresize::onnx::check_element_type(ndresize::onnx::version_for(c.op, *c.opset), x.type);
+  const auto plan = ndresize::onnx::make_plan(c.op, *c.opset, attrs, x.shape, {roi, scales, sizes}, options.limits);
+  npy::array y = npy::make_array(x.type, plan.output_shape());
+  y.byte_strings = x.byte_strings;
+  ndresize::execute(plan, npy::const_view(x), npy::view(y));
+  return y;
+}
+
+/// Runs one case into memory; throws on any problem (nothing has been written then).
+using op_runner = npy::array (*)(const resize_case&, const run_options&);
+
+/// The operators by "op" name.
+inline const std::map<std::string, op_runner, std::less<>>& operators() {
+  static const std::map<std::string, op_runner, std::less<>> table{
+      {"Resize", run_onnx},
+      {"Upsample", run_onnx},
+  };
+  return table;
+}
+
+inline npy::array run(const resize_case& c, const run_options& options) {
+  const auto it = operators().find(c.op);
+  if (it == operators().end()) {
+    std::string known;
+    for (const auto& [name, runner] : operators()) known += (known.empty() ? "" : ", ") + name;
+    throw case_error("json: unknown op '" + c.op + "' (npy_resize knows " + known + ")");
+  }
+  return it->second(c, options);
+}
+
+}  // namespace npy_resize
