@@ -51,8 +51,8 @@ class dims {
 
  private:
   void assign(std::span<const index_t> values) {
-    resize(static_cast<int>(std::min<std::size_t>(values.size(), max_rank + 1)));
-    std::copy(values.begin(), values.end(), v_.begin());
+    resize(static_cast<int>(std::min<std::size_t>(values.size(), std::numeric_limits<int>::max())));
+    std::copy_n(values.begin(), size_, v_.begin());
   }
   std::array<index_t, max_rank> v_{};
   int size_ = 0;
@@ -65,7 +65,10 @@ inline dims row_major_strides(const dims& extents) {
   index_t step = 1;
   for (int i = extents.size() - 1; i >= 0; --i) {
     s[i] = step;
-    step *= std::max<index_t>(extents[i], 1);
+    // A shape with more elements than index_t counts (no tensor of it fits in memory; plans
+    // reject it) saturates instead of overflowing; the outermost product is never needed.
+    if (i > 0 && __builtin_mul_overflow(step, std::max<index_t>(extents[i], 1), &step))
+      step = std::numeric_limits<index_t>::max();
   }
   return s;
 }

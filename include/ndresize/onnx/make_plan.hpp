@@ -91,6 +91,9 @@ inline resize_plan make_plan(op_version v, const resize_attributes& a, const dim
   if (rank < 1) c.fail(error_code::invalid_shape, "input 'X' must have rank >= 1 (got a scalar)");
   for (int d = 0; d < rank; ++d)
     if (x_shape[d] < 0) c.fail(error_code::invalid_shape, "input 'X' has a negative extent in shape " + x_shape.to_string());
+  // No such tensor fits in memory; rejecting it keeps every intermediate shape countable.
+  if (checked_element_count(x_shape) < 0)
+    c.fail(error_code::invalid_shape, "input 'X' shape " + x_shape.to_string() + " has more elements than int64 can count");
   detail::check_attributes(c, a);
 
   // axes (Resize-18+): in [-r, r-1], distinct, not empty.

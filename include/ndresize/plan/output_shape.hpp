@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -31,6 +32,12 @@ struct resize_geometry_request {
 
 /// Output extent from a scale: floor(in · scale) in double; the caller bounds the result.
 inline double scaled_length(index_t in, float scale) noexcept { return static_cast<double>(in) * static_cast<double>(scale); }
+
+/// floor(v) for v >= 0 as an extent; beyond index_t's range it saturates (a double to integer
+/// conversion out of range is undefined), so the caller's output limit rejects it.
+inline index_t floor_extent(double v) noexcept {
+  return v < 0x1p63 ? static_cast<index_t>(std::floor(v)) : std::numeric_limits<index_t>::max();
+}
 
 /// Geometry of every axis (unlisted axes keep in = out, scale 1).
 inline std::vector<axis_geometry> compute_geometry(const resize_geometry_request& r) {
@@ -64,7 +71,7 @@ inline std::vector<axis_geometry> compute_geometry(const resize_geometry_request
       a.out = static_cast<index_t>(std::floor(a.length_resized));
     } else if (keep_aspect) {
       a.scale = policy_scale;
-      a.out = static_cast<index_t>(std::floor(policy_scale * static_cast<double>(a.in) + 0.5));
+      a.out = floor_extent(policy_scale * static_cast<double>(a.in) + 0.5);
       a.length_resized = static_cast<double>(a.out);
     } else {
       a.out = r.sizes[i];
