@@ -56,4 +56,4 @@ class NdresizeConan(ConanFile):
         self.cpp_info.set_property("cmake_target_name", "ndresize::ndresize")
         self.cpp_info.bindirs = []
         self.cpp_info.libdirs = []
-        self.cpp_info.requires = ["eigen::eigen"]
+        # No components: consumers of ndresize::ndresize get every requirement (Eigen3::Eigen).

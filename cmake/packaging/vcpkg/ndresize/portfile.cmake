@@ -24,8 +24,8 @@ vcpkg_cmake_install()
 # The project installs its package files to share/cmake/ndresize; vcpkg wants share/ndresize.
 vcpkg_cmake_config_fixup(CONFIG_PATH share/cmake/ndresize)
 
-# The license goes to share/ndresize/copyright instead.
-file(REMOVE_RECURSE "${CURRENT_PACKAGES_DIR}/share/doc")
+# The license goes to share/ndresize/copyright instead; share/cmake is empty after the fixup.
+file(REMOVE_RECURSE "${CURRENT_PACKAGES_DIR}/share/doc" "${CURRENT_PACKAGES_DIR}/share/cmake")
 vcpkg_install_copyright(FILE_LIST "${SOURCE_PATH}/LICENSE")
 file(WRITE "${CURRENT_PACKAGES_DIR}/share/${PORT}/usage" [=[
 ndresize provides CMake targets:
