@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// npy_resize: runs ONNX Resize/Upsample on .npy files, one case from the command line or many
-// from a JSONL file, and prints one JSON line per case ({"id": ..., "ok": true} or
+// npy_resize: runs ONNX Resize/Upsample (or the Ascend ResizeUpsampleTrilinear) on .npy files,
+// one case from the command line or many from a JSONL file, and prints one JSON line per case ({"id": ..., "ok": true} or
 // {"id": ..., "ok": false, "error": "..."}). A case that fails writes nothing: it is read,
 // checked and computed in memory first, and its output is written to a temporary name and
 // renamed. A bad case (or a malformed line) never stops a batch. Run with --help for usage.
@@ -27,10 +27,13 @@ constexpr const char* usage = R"(usage:
   npy_resize --op Resize|Upsample --opset N --x in.npy [--roi r.npy] [--scales s.npy]
              [--sizes z.npy] [--attrs '{"mode":"linear"}'] [--x-dtype bfloat16] --out out.npy
              [--id ID] [--max-output-elements N]
+  npy_resize --op ResizeUpsampleTrilinear --x in.npy --attrs '{"output_size":[4,4,4]}'
+             [--x-dtype bfloat16] --out out.npy [--id ID] [--max-output-elements N]
   npy_resize --batch cases.jsonl [--max-output-elements N]     (cases.jsonl may be - for stdin)
   npy_resize --help
 
-Runs the ONNX operator Resize or Upsample (at the model opset N) on X, and writes Y to --out.
+Runs the ONNX operator Resize or Upsample (at the model opset N), or the Ascend operator
+ResizeUpsampleTrilinear, on X, and writes Y to --out.
 Prints one JSON line per case: {"id": ID, "ok": true} or {"id": ID, "ok": false, "error": "..."}.
 
 Inputs (.npy, NumPy format 1.0-3.0, C order, either byte order):
@@ -45,9 +48,19 @@ Inputs (.npy, NumPy format 1.0-3.0, C order, either byte order):
              "scales" here. Integers are INT(S), other numbers FLOAT(S).
   --max-output-elements  refuse cases whose Y has more elements (default 268435456).
 
+ResizeUpsampleTrilinear (Ascend aclnnUpsampleTrilinear3d): X is 5-D (N, C, D, H, W) of
+float32, float16, bfloat16 (--x-dtype bfloat16) or float64. Its attributes, in --attrs:
+  "output_size": [D, H, W] (each > 0), "scales_d", "scales_h", "scales_w" (numbers; all three
+  are needed when output_size is absent, and with output_size a scale > 0 still sets that
+  axis's coordinate scale), "align_corners": 0 or 1 (default 0).
+  It has no roi, scales or sizes inputs: giving --roi, --scales or --sizes is an error.
+  It has no opset: --opset (or "opset") may be given, and is ignored.
+
 Batch mode: each non-blank line of the JSONL file is one case,
   {"id": ..., "op": "Resize", "opset": 19, "x": "x.npy", "x_dtype": null, "roi": null,
    "scales": "s.npy", "sizes": null, "attrs": {"mode": "linear"}, "out": "y.npy"}
+  {"id": ..., "op": "ResizeUpsampleTrilinear", "x": "x.npy",
+   "attrs": {"output_size": [4, 4, 4], "align_corners": 1}, "out": "y.npy"}
 with "id" echoed back as given; "op", "x" and "out" are required, the other keys may be null
 or missing. Relative paths are relative to the folder of the JSONL file (to the current
 folder for stdin). A malformed line is reported with its "id" when one can be read, else null.

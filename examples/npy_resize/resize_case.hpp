@@ -2,8 +2,7 @@
 // One npy_resize case — what a JSONL line (or the command line) asks for — and how it runs:
 // every input is read and checked, the operator computes into memory, and only a fully
 // computed result is handed back for writing. Operators are found by their "op" name in one
-// table, so another operator (the Ascend "ResizeUpsampleTrilinear") is one more runner
-// function and one more table entry.
+// table: the ONNX Resize and Upsample, and the Ascend ResizeUpsampleTrilinear.
 #pragma once
 
 #include <algorithm>
@@ -14,9 +13,11 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <ndresize/ascend/upsample_trilinear3d.hpp>
 #include <ndresize/onnx/opset.hpp>
 
 #include "json_attributes.hpp"
@@ -34,8 +35,8 @@ class case_error : public std::runtime_error {
 };
 
 struct resize_case {
-  std::string op;                    ///< "Resize" | "Upsample"
-  std::optional<std::int64_t> opset;  ///< the model's opset (the ONNX operators need it)
+  std::string op;                    ///< "Resize" | "Upsample" | "ResizeUpsampleTrilinear"
+  std::optional<std::int64_t> opset;  ///< the model's opset (the ONNX operators need it; the Ascend one ignores it)
   fs::path x;
   std::optional<std::string> x_dtype;  ///< "bfloat16": X holds bfloat16 bits as uint16
   std::optional<fs::path> roi, scales, sizes;  ///< absent, or a .npy file (0 elements = absent)
@@ -202,6 +203,27 @@ inline npy::array run_onnx(const resize_case& c, const run_options& options) {
   return y;
 }
 
+/// The Ascend ResizeUpsampleTrilinear (aclnnUpsampleTrilinear3d): X is `self`, 5-D (N, C, D,
+/// H, W); everything else is an attribute (output_size, scales_d, scales_h, scales_w,
+/// align_corners). It has no opset, so "opset" is ignored (a batch may give every line one),
+/// and no roi/scales/sizes inputs: naming one is an error rather than an input silently
+/// dropped. The output shape comes from the library's shape inference (make_plan) under the
+/// tool's limits, so Y is allocated only at a size the user allows; the operator's entry point
+/// then checks the element type and computes.
+inline npy::array run_ascend_trilinear(const resize_case& c, const run_options& options) {
+  for (const auto& [key, given] : {std::pair{"roi", c.roi}, std::pair{"scales", c.scales}, std::pair{"sizes", c.sizes}})
+    if (given)
+      throw case_error("json: op '" + c.op + "' takes no '" + key +
+                       "' input (its output extents and scales are the attributes output_size, scales_d, scales_h, "
+                       "scales_w)");
+  const npy::array x = detail::load_x(c);
+  const auto attrs = ndresize::ascend::parse_attributes(detail::attributes(c.attrs));
+  const auto plan = ndresize::ascend::make_plan(x.shape, attrs, options.limits);
+  npy::array y = npy::make_array(x.type, plan.output_shape());
+  ndresize::ascend::upsample_trilinear3d(npy::const_view(x), npy::view(y), attrs);
+  return y;
+}
+
 /// Runs one case into memory; throws on any problem (nothing has been written then).
 using op_runner = npy::array (*)(const resize_case&, const run_options&);
 
@@ -210,6 +232,7 @@ inline const std::map<std::string, op_runner, std::less<>>& operators() {
   static const std::map<std::string, op_runner, std::less<>> table{
       {"Resize", run_onnx},
       {"Upsample", run_onnx},
+      {"ResizeUpsampleTrilinear", run_ascend_trilinear},
   };
   return table;
 }
