@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "../detail/nd_loop.hpp"
 #include "../executor.hpp"
 #include "../plan/resize_plan.hpp"
 #include "../view.hpp"
