@@ -76,13 +76,28 @@ inline F round_half_even(F v) noexcept {
 /// Round half to even, then saturate to I's range; NaN stores as 0 (documented choice).
 template <std::integral I, std::floating_point F>
 inline I saturate_round(F v) noexcept {
-  if (std::isnan(v)) return I(0);
-  const F r = round_half_even(v);
-  // F(max) is max itself or, when inexact, rounds up to the next power of two: either way
-  // every integer r >= F(max) is at or beyond max. F(min) (0 or -2^k) is always exact.
-  if (r >= static_cast<F>(std::numeric_limits<I>::max())) return std::numeric_limits<I>::max();
-  if (r <= static_cast<F>(std::numeric_limits<I>::min())) return std::numeric_limits<I>::min();
-  return static_cast<I>(r);
+  if constexpr (sizeof(I) < 8) {
+    // Branch-free so that stores vectorize: the limits of I are exact in F (8/16-bit types
+    // accumulate in float, 32-bit in double), so clamp first, then round with the 2^mantissa
+    // trick (exact below 2^23 / 2^52, in the default round-to-nearest-even mode).
+    constexpr F lo = static_cast<F>(std::numeric_limits<I>::min());
+    constexpr F hi = static_cast<F>(std::numeric_limits<I>::max());
+    constexpr F magic = F(1) / std::numeric_limits<F>::epsilon();
+    F c = v == v ? v : F(0);
+    c = c < lo ? lo : c;
+    c = c > hi ? hi : c;
+    const F a = std::fabs(c);
+    const F r = (a + magic) - magic;
+    return static_cast<I>(std::copysign(r, c));
+  } else {
+    if (std::isnan(v)) return I(0);
+    const F r = round_half_even(v);
+    // F(max) rounds up to 2^63 or 2^64: every integer r >= F(max) is at or beyond max.
+    // F(min) (0 or -2^63) is exact.
+    if (r >= static_cast<F>(std::numeric_limits<I>::max())) return std::numeric_limits<I>::max();
+    if (r <= static_cast<F>(std::numeric_limits<I>::min())) return std::numeric_limits<I>::min();
+    return static_cast<I>(r);
+  }
 }
 }  // namespace detail
 

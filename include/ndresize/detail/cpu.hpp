@@ -61,6 +61,20 @@ inline void set_max_isa(isa cap) noexcept { detail::isa_cap().store(static_cast<
 #define NDRESIZE_X86 0
 #endif
 
+#if NDRESIZE_X86
+#include <xmmintrin.h>
+#endif
+
+namespace ndresize::detail {
+/// Orders this thread's non-temporal stores before its later stores (and its release of the
+/// work item), so other threads that synchronize with it see them.
+inline void store_fence() noexcept {
+#if NDRESIZE_X86
+  _mm_sfence();
+#endif
+}
+}  // namespace ndresize::detail
+
 #if defined(__GNUC__) || defined(__clang__)
 #define NDRESIZE_ALWAYS_INLINE __attribute__((always_inline)) inline
 #else

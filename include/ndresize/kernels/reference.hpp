@@ -26,7 +26,7 @@ template <gatherable T>
 void reference_execute(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y) {
   const int r = plan.rank();
   const index_t n = plan.output_size();
-  std::vector<index_t> o(static_cast<std::size_t>(r), 0);
+  std::vector<index_t> o(static_cast<std::size_t>(r), 0), q(static_cast<std::size_t>(r), 0);
   const T ext = from_extrapolation_value<T>(plan.extrapolation_value());
   for (index_t e = 0; e < n; ++e) {
     index_t yoff = 0;
@@ -45,7 +45,6 @@ void reference_execute(const resize_plan& plan, tensor_view<const T> x, tensor_v
       using Acc = accumulator_t<T>;
       using Wide = typename wide_accumulator<Acc>::type;
       // Odometer over the taps of every axis.
-      std::vector<index_t> q(static_cast<std::size_t>(r));
       for (int d = 0; d < r; ++d) q[static_cast<std::size_t>(d)] = plan.table(d).tap_begin[static_cast<std::size_t>(o[static_cast<std::size_t>(d)])];
       Wide sum{};
       for (;;) {

@@ -10,6 +10,12 @@
 #include "../detail/cpu.hpp"
 #include "../element.hpp"
 #include "../plan/axis_table.hpp"
+#include "simd_resample.hpp"
+
+#if NDRESIZE_X86
+#include <immintrin.h>
+#endif
+#include <cstdint>
 
 namespace ndresize::detail {
 
@@ -47,6 +53,7 @@ struct blend_args {
   index_t taps;
   index_t len;
   index_t ss;
+  bool stream = false;  ///< final output far larger than the caches: write around them
 };
 
 /// Arguments of resample: for output j of `table`, and c in [0, block):
@@ -63,23 +70,54 @@ struct resample_args {
 
 NDRESIZE_KERNELS_BEGIN
 
+/// Few taps over contiguous rows: one expression per element, in the same order as the
+/// general loop ((w0·r0 + w1·r1) + w2·r2 ...), so both give identical results.
+template <class Acc, class Src, class Dst, int Taps>
+NDRESIZE_ALWAYS_INLINE void blend_fixed(const blend_args<Src, Dst, weight_t<Acc>>& a) noexcept {
+  NDRESIZE_NO_CONTRACT
+  const Src* __restrict r0 = a.rows[0];
+  const Src* __restrict r1 = a.rows[Taps > 1 ? 1 : 0];
+  const Src* __restrict r2 = a.rows[Taps > 2 ? 2 : 0];
+  const Src* __restrict r3 = a.rows[Taps > 3 ? 3 : 0];
+  const auto w0 = a.w[0], w1 = a.w[Taps > 1 ? 1 : 0], w2 = a.w[Taps > 2 ? 2 : 0], w3 = a.w[Taps > 3 ? 3 : 0];
+  Dst* __restrict d = a.d;
+  for (index_t l = 0; l < a.len; ++l) {
+    Acc v = w0 * load<Acc>(r0[l]);
+    if constexpr (Taps > 1) v += w1 * load<Acc>(r1[l]);
+    if constexpr (Taps > 2) v += w2 * load<Acc>(r2[l]);
+    if constexpr (Taps > 3) v += w3 * load<Acc>(r3[l]);
+    d[l] = store<Dst>(v);
+  }
+}
+
 template <class Acc, class Src, class Dst>
 NDRESIZE_ALWAYS_INLINE void blend_body(const blend_args<Src, Dst, weight_t<Acc>>& a) noexcept {
   NDRESIZE_NO_CONTRACT
-  constexpr index_t chunk = 256;
-  Acc acc[chunk];
+  if (a.ss == 1 && a.ds == 1) {
+    switch (a.taps) {
+      case 1: return blend_fixed<Acc, Src, Dst, 1>(a);
+      case 2: return blend_fixed<Acc, Src, Dst, 2>(a);
+      case 3: return blend_fixed<Acc, Src, Dst, 3>(a);
+      case 4: return blend_fixed<Acc, Src, Dst, 4>(a);
+      default: break;
+    }
+  }
+  // Many taps: blocks small enough for the accumulators to stay in vector registers across
+  // the whole tap loop (64 floats = 4 AVX-512 registers).
+  constexpr index_t chunk = 64 / (sizeof(Acc) >= 8 ? sizeof(Acc) / 4 : 1);
   for (index_t l0 = 0; l0 < a.len; l0 += chunk) {
     const index_t n = std::min(chunk, a.len - l0);
+    Acc acc[chunk];
     if (a.taps == 0) {
-      for (index_t l = 0; l < n; ++l) acc[l] = Acc{};  // extrapolated rows: overwritten later
-    } else if (a.ss == 1) {
+      for (index_t l = 0; l < chunk; ++l) acc[l] = Acc{};  // extrapolated rows: overwritten later
+    } else if (a.ss == 1 && n == chunk) {
       const Src* r0 = a.rows[0] + l0;
       const auto w0 = a.w[0];
-      for (index_t l = 0; l < n; ++l) acc[l] = w0 * load<Acc>(r0[l]);
+      for (index_t l = 0; l < chunk; ++l) acc[l] = w0 * load<Acc>(r0[l]);
       for (index_t q = 1; q < a.taps; ++q) {
         const Src* r = a.rows[q] + l0;
         const auto wq = a.w[q];
-        for (index_t l = 0; l < n; ++l) acc[l] += wq * load<Acc>(r[l]);
+        for (index_t l = 0; l < chunk; ++l) acc[l] += wq * load<Acc>(r[l]);
       }
     } else {
       const Src* r0 = a.rows[0] + l0 * a.ss;
@@ -152,14 +190,67 @@ NDRESIZE_TARGET_AVX2 void blend_avx2(const blend_args<Src, Dst, weight_t<Acc>>& 
 }
 template <class Acc, class Src, class Dst>
 NDRESIZE_TARGET_AVX2 void resample_avx2(const resample_args<Src, Dst>& a) noexcept {
+  if constexpr (std::is_same_v<Acc, float> && std::is_same_v<Dst, float> && simd_loadable<Src>) {
+    const auto& p = a.table->packed8;
+    if (p.usable() && a.block == p.pixel && a.sj == a.block && a.dj == a.block && (a.block == 1 || (a.sc == 1 && a.dc == 1))) {
+      resample_packed8<Src>(a.d, a.s, a.table->in, a.table->out, a.table->packed8);
+      return;
+    }
+  }
   resample_body<Acc, Src, Dst>(a);
 }
+/// Float rows into a float destination with non-temporal stores (no read-for-ownership of
+/// output lines that will not be read again soon). Same operation order as blend_fixed.
+template <int Taps>
+NDRESIZE_TARGET_AVX512 void blend_stream16(const blend_args<float, float, float>& a) noexcept {
+  NDRESIZE_NO_CONTRACT
+  const float* r[4] = {a.rows[0], a.rows[Taps > 1 ? 1 : 0], a.rows[Taps > 2 ? 2 : 0], a.rows[Taps > 3 ? 3 : 0]};
+  const float w[4] = {a.w[0], a.w[Taps > 1 ? 1 : 0], a.w[Taps > 2 ? 2 : 0], a.w[Taps > 3 ? 3 : 0]};
+  auto one = [&](index_t l) {
+    float v = w[0] * r[0][l];
+    if constexpr (Taps > 1) v += w[1] * r[1][l];
+    if constexpr (Taps > 2) v += w[2] * r[2][l];
+    if constexpr (Taps > 3) v += w[3] * r[3][l];
+    a.d[l] = v;
+  };
+  index_t l = 0;
+  for (; l < a.len && (reinterpret_cast<std::uintptr_t>(a.d + l) & 63) != 0; ++l) one(l);
+  const __m512 w0 = _mm512_set1_ps(w[0]), w1 = _mm512_set1_ps(w[1]), w2 = _mm512_set1_ps(w[2]), w3 = _mm512_set1_ps(w[3]);
+  for (; l + 16 <= a.len; l += 16) {
+    __m512 v = _mm512_mul_ps(w0, _mm512_loadu_ps(r[0] + l));
+    if constexpr (Taps > 1) v = _mm512_add_ps(v, _mm512_mul_ps(w1, _mm512_loadu_ps(r[1] + l)));
+    if constexpr (Taps > 2) v = _mm512_add_ps(v, _mm512_mul_ps(w2, _mm512_loadu_ps(r[2] + l)));
+    if constexpr (Taps > 3) v = _mm512_add_ps(v, _mm512_mul_ps(w3, _mm512_loadu_ps(r[3] + l)));
+    _mm512_stream_ps(a.d + l, v);
+  }
+  for (; l < a.len; ++l) one(l);
+}
+
 template <class Acc, class Src, class Dst>
 NDRESIZE_TARGET_AVX512 void blend_avx512(const blend_args<Src, Dst, weight_t<Acc>>& a) noexcept {
+  if constexpr (std::is_same_v<Acc, float> && std::is_same_v<Src, float> && std::is_same_v<Dst, float>) {
+    if (a.stream && a.ss == 1 && a.ds == 1 && a.len >= 256) {  // short rows: not worth it
+      switch (a.taps) {
+        case 1: return blend_stream16<1>(a);
+        case 2: return blend_stream16<2>(a);
+        case 3: return blend_stream16<3>(a);
+        case 4: return blend_stream16<4>(a);
+        default: break;
+      }
+    }
+  }
   blend_body<Acc, Src, Dst>(a);
 }
 template <class Acc, class Src, class Dst>
 NDRESIZE_TARGET_AVX512 void resample_avx512(const resample_args<Src, Dst>& a) noexcept {
+  if constexpr (std::is_same_v<Acc, float> && simd_loadable<Src>) {
+    const auto& p = a.table->packed16;
+    if (p.usable() && (p.all_fit || std::is_same_v<Src, float>) && a.block == p.pixel && a.sj == a.block &&
+        a.dj == a.block && (a.block == 1 || (a.sc == 1 && a.dc == 1))) {
+      resample_packed16<Src, Dst>(a.d, a.s, a.table->in, a.table->out, a.table->packed16);
+      return;
+    }
+  }
   resample_body<Acc, Src, Dst>(a);
 }
 #endif

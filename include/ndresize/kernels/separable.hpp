@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <tuple>
 #include <vector>
 
 #include "../detail/nd_loop.hpp"
@@ -40,6 +41,27 @@ inline std::pair<index_t, index_t> offsets_at(const loop_axes& ax, int count, in
   return {a, b};
 }
 
+/// Calls f(o, j, offset_a, offset_b) for items [begin, end) of the box outer × [0, rows):
+/// item i is outer position o = i / rows and row j = i % rows. Offsets are recomputed only
+/// when o changes.
+template <class F>
+void for_each_item(const loop_axes& outer, index_t rows, index_t begin, index_t end, F&& f) {
+  if (begin >= end) return;
+  index_t o = begin / rows, j = begin % rows;
+  auto [oa, ob] = offsets_at(outer, outer.n, o);
+  for (index_t i = begin; i < end; ++i) {
+    f(o, j, oa, ob);
+    if (++j == rows) {
+      j = 0;
+      ++o;
+      if (i + 1 < end) std::tie(oa, ob) = offsets_at(outer, outer.n, o);
+    }
+  }
+}
+
+/// Outputs of at least this many bytes are written with non-temporal stores where available.
+inline constexpr index_t streaming_threshold = index_t{8} << 20;
+
 inline index_t box_size(const loop_axes& ax, int count) noexcept {
   index_t n = 1;
   for (int d = 0; d < count; ++d) n *= ax.extent[d];
@@ -60,7 +82,7 @@ struct scratch_layout {
 template <class Acc, class Src, class Dst>
 void run_pass(const row_ops<Acc, Src, Dst>& ops, const Src* src, const dims& ext, const dims& ss, Dst* dst, const dims& ds,
               int axis, const axis_table& t, const executor& ex, std::byte* chunk_scratch, std::size_t chunk_bytes,
-              index_t chunks) {
+              index_t chunks, bool final_output) {
   loop_axes outer, inner;
   for (int d = 0; d < axis; ++d) outer.push(ext[d], ss[d], ds[d]);
   for (int d = axis + 1; d < ext.size(); ++d) inner.push(ext[d], ss[d], ds[d]);
@@ -82,17 +104,17 @@ void run_pass(const row_ops<Acc, Src, Dst>& ops, const Src* src, const dims& ext
   const index_t len = inner.extent[last], sl = inner.a[last], dl = inner.b[last];
   const split sp{box_size(outer, outer.n) * t.out, std::min<index_t>(chunks, box_size(outer, outer.n) * t.out)};
   const auto* w = weights_of<Acc>(t);
+  const bool stream = final_output && box_size(outer, outer.n) * t.out * len * static_cast<index_t>(sizeof(Dst)) >= streaming_threshold;
   ex.run(sp.chunks, [&](index_t c) {
     auto** rows = reinterpret_cast<const Src**>(chunk_scratch + static_cast<std::size_t>(c) * chunk_bytes);
-    for (index_t i = sp.begin(c); i < sp.begin(c + 1); ++i) {
-      const index_t j = i % t.out;
-      const auto [oa, ob] = offsets_at(outer, outer.n, i / t.out);
+    for_each_item(outer, t.out, sp.begin(c), sp.begin(c + 1), [&](index_t, index_t j, index_t oa, index_t ob) {
       const index_t b = t.tap_begin[static_cast<std::size_t>(j)], e = t.tap_begin[static_cast<std::size_t>(j) + 1];
       for_each_offset(inner, last, oa, ob + j * dk, [&](index_t ia, index_t ib) {
         for (index_t q = b; q < e; ++q) rows[q - b] = src + ia + t.tap_index[static_cast<std::size_t>(q)] * sk;
-        ops.blend({dst + ib, dl, rows, w + b, e - b, len, sl});
+        ops.blend({dst + ib, dl, rows, w + b, e - b, len, sl, stream});
       });
-    }
+    });
+    if (stream) store_fence();
   });
 }
 
@@ -120,19 +142,18 @@ void run_fused(const row_ops<Acc, Src, Acc>& load_ops, const row_ops<Acc, Acc, D
   const auto* wh = weights_of<Acc>(th);
   const split sp{n_outer * th.out, std::min<index_t>(chunks, n_outer * th.out)};
   const std::size_t max_taps = static_cast<std::size_t>(std::max(th.max_taps, 1));
+  const bool stream = plan.output_size() * static_cast<index_t>(sizeof(Dst)) >= streaming_threshold;
   ex.run(sp.chunks, [&](index_t c) {
     std::byte* mem = chunk_scratch + static_cast<std::size_t>(c) * chunk_bytes;
     if (!g.h_first) {
       auto** rows = reinterpret_cast<const Src**>(mem);
       Acc* tmp = reinterpret_cast<Acc*>(mem + (max_taps * sizeof(void*) + 63) / 64 * 64);
-      for (index_t i = sp.begin(c); i < sp.begin(c + 1); ++i) {
-        const index_t j = i % th.out;
-        const auto [oa, ob] = offsets_at(outer, outer.n, i / th.out);
+      for_each_item(outer, th.out, sp.begin(c), sp.begin(c + 1), [&](index_t, index_t j, index_t oa, index_t ob) {
         const index_t b = th.tap_begin[static_cast<std::size_t>(j)], e = th.tap_begin[static_cast<std::size_t>(j) + 1];
         for (index_t q = b; q < e; ++q) rows[q - b] = src + oa + th.tap_index[static_cast<std::size_t>(q)] * sh;
         load_ops.blend({tmp, 1, rows, wh + b, e - b, in_w * blk, g.sc});
         store_ops.resample({dst + ob + j * dh, dw, g.dc, tmp, blk, 1, blk, &tw});
-      }
+      });
       return;
     }
     // h-first: a ring of resampled input rows; slot = input row mod span, tagged by (outer, row).
@@ -143,9 +164,7 @@ void run_fused(const row_ops<Acc, Src, Acc>& load_ops, const row_ops<Acc, Acc, D
     at += (static_cast<std::size_t>(span) * 2 * sizeof(index_t) + 63) / 64 * 64;
     Acc* cache = reinterpret_cast<Acc*>(mem + at);
     for (index_t s = 0; s < span; ++s) tag[2 * s] = tag[2 * s + 1] = -1;
-    for (index_t i = sp.begin(c); i < sp.begin(c + 1); ++i) {
-      const index_t j = i % th.out, o = i / th.out;
-      const auto [oa, ob] = offsets_at(outer, outer.n, o);
+    for_each_item(outer, th.out, sp.begin(c), sp.begin(c + 1), [&](index_t o, index_t j, index_t oa, index_t ob) {
       const index_t b = th.tap_begin[static_cast<std::size_t>(j)], e = th.tap_begin[static_cast<std::size_t>(j) + 1];
       for (index_t q = b; q < e; ++q) {
         const index_t r = th.tap_index[static_cast<std::size_t>(q)];
@@ -158,14 +177,15 @@ void run_fused(const row_ops<Acc, Src, Acc>& load_ops, const row_ops<Acc, Acc, D
         }
         rows[q - b] = line;
       }
-      store_ops.blend({dst + ob + j * dh, g.dc, rows, wh + b, e - b, out_w * blk, 1});
-    }
+      store_ops.blend({dst + ob + j * dh, g.dc, rows, wh + b, e - b, out_w * blk, 1, stream});
+    });
+    if (stream) store_fence();
   });
 }
 
 /// Decides whether the last two passes fuse, and how (see the file comment).
 inline bool plan_fusion(const resize_plan& plan, const std::vector<int>& passes, const dims& ext, const dims& ss,
-                        const dims& ds, fused_geometry& g) {
+                        const dims& ds, bool source_is_float, bool accumulates_in_float, fused_geometry& g) {
   if (passes.size() < 2) return false;
   g.w = *std::max_element(passes.begin(), passes.end());
   g.h = -1;
@@ -185,13 +205,20 @@ inline bool plan_fusion(const resize_plan& plan, const std::vector<int>& passes,
   if (ds[g.w] != g.block * g.dc && out_w > 1) return false;
   const auto& th = plan.table(g.h);
   const auto& tw = plan.table(g.w);
-  // Cost in multiply-adds; resampling along a row gathers, which costs about twice a blend
-  // of whole rows unless the block is wide enough to run in vectors.
-  const double gather = g.block >= 8 ? 1.0 : 2.0;
+  // Cost in vector multiply-adds. A row blend streams whole rows (1 per element and tap);
+  // resampling along a row costs 1.5 with permutes, 4 with gathers (float rows only), 16
+  // scalar. The choice changes roundings, so it must not depend on the CPU: these constants
+  // describe the AVX-512 kernels whatever target runs.
+  auto resample_cost = [&](bool float_rows) {
+    const auto& p = tw.packed16;
+    if (p.usable() && p.pixel == g.block && p.all_fit) return 1.5;
+    if (p.usable() && p.pixel == g.block && float_rows) return 4.0;
+    return 16.0;
+  };
   const double blk_d = static_cast<double>(g.block);
   const double taps_h = static_cast<double>(th.tap_index.size()), taps_w = static_cast<double>(tw.tap_index.size());
-  const double v_first = taps_h * static_cast<double>(ext[g.w]) * blk_d + static_cast<double>(th.out) * taps_w * blk_d * gather;
-  const double h_first = static_cast<double>(th.sources_used) * taps_w * blk_d * gather + taps_h * static_cast<double>(out_w) * blk_d;
+  const double v_first = taps_h * static_cast<double>(ext[g.w]) * blk_d + static_cast<double>(th.out) * taps_w * blk_d * resample_cost(accumulates_in_float);
+  const double h_first = static_cast<double>(th.sources_used) * taps_w * blk_d * resample_cost(source_is_float) + taps_h * static_cast<double>(out_w) * blk_d;
   g.h_first = h_first < v_first;
   return true;
 }
@@ -230,7 +257,9 @@ void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_vi
       if (p != w && p != h) prefix.push_back(p);
     for (int p : prefix) before[p] = plan.output_shape()[p];
     const dims in_str = prefix.empty() ? x.strides() : row_major_strides(before);
-    if (n >= 2 && plan_fusion(plan, order, before, in_str, y.strides(), tg)) {
+    const bool float_acc = std::is_same_v<Acc, float>;
+    const bool float_src = prefix.empty() ? std::is_same_v<T, float> : float_acc;
+    if (n >= 2 && plan_fusion(plan, order, before, in_str, y.strides(), float_src, float_acc, tg)) {
       fused = true;
       g = tg;
       order = prefix;
@@ -291,13 +320,13 @@ void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_vi
     Acc* out = last ? nullptr : buf[p % 2];
     const auto& t = plan.table(axis);
     if (cur == nullptr && last)
-      run_pass(ops_tt, x.data_handle(), shape, cur_str, y.data_handle(), out_str, axis, t, ex, chunk_mem, chunk_bytes, chunks);
+      run_pass(ops_tt, x.data_handle(), shape, cur_str, y.data_handle(), out_str, axis, t, ex, chunk_mem, chunk_bytes, chunks, true);
     else if (cur == nullptr)
-      run_pass(ops_ta, x.data_handle(), shape, cur_str, out, out_str, axis, t, ex, chunk_mem, chunk_bytes, chunks);
+      run_pass(ops_ta, x.data_handle(), shape, cur_str, out, out_str, axis, t, ex, chunk_mem, chunk_bytes, chunks, false);
     else if (last)
-      run_pass(ops_at, cur, shape, cur_str, y.data_handle(), out_str, axis, t, ex, chunk_mem, chunk_bytes, chunks);
+      run_pass(ops_at, cur, shape, cur_str, y.data_handle(), out_str, axis, t, ex, chunk_mem, chunk_bytes, chunks, true);
     else
-      run_pass(ops_aa, cur, shape, cur_str, out, out_str, axis, t, ex, chunk_mem, chunk_bytes, chunks);
+      run_pass(ops_aa, cur, shape, cur_str, out, out_str, axis, t, ex, chunk_mem, chunk_bytes, chunks, false);
     cur = out;
     cur_str = out_str;
     shape = next_shape;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../config.hpp"
+#include "packed_taps.hpp"
 #include "../policy/coordinate.hpp"
 #include "../policy/filters.hpp"
 #include "../policy/nearest.hpp"
@@ -33,8 +34,13 @@ struct axis_table {
   /// distinct source indices the whole table reads. Set by finalize().
   index_t max_span = 0;
   index_t sources_used = 0;
+  /// Weighted: the taps packed for 16- and 8-lane vectors (see packed_taps.hpp). Set by finalize().
+  packed_taps packed16, packed8;
 
-  void finalize() {
+  /// `pixel`: elements per position along this axis in a row-major tensor (the product of the
+  /// extents after the axis), used to pack the taps for interleaved rows; 0: do not pack
+  /// (only the innermost resized axis is ever resampled along a row).
+  void finalize(index_t pixel = 0) {
     max_span = 0;
     sources_used = 0;
     if (tap_begin.empty()) return;
@@ -52,6 +58,10 @@ struct axis_table {
           prev = tap_index[q];
         }
     }
+    if (pixel == 0) return;
+    packed16 = packed_taps::build(16, pixel, in, out, tap_begin, tap_index, tap_weight_f, max_taps);
+    packed8 = packed_taps::build(8, pixel, in, out, tap_begin, tap_index, tap_weight_f, max_taps);
+    if (!packed8.all_fit) packed8 = packed_taps{};  // AVX2 has no fast gather: permutes only
   }
 
   bool has_outside() const noexcept { return std::find(outside.begin(), outside.end(), 1) != outside.end(); }

@@ -31,7 +31,21 @@ class resize_plan {
       : context_(std::move(context)), family_(family), input_(input_shape), tables_(std::move(tables)),
         extrapolation_value_(extrapolation_value) {
     output_.resize(input_.size());
-    for (auto& t : tables_) t.finalize();
+    int innermost = -1;  // the innermost resized axis: the only one resampled along rows
+    for (int d = 0; d < input_.size(); ++d)
+      if (!tables_[static_cast<std::size_t>(d)].is_identity()) innermost = d;
+    for (int d = 0; d < input_.size(); ++d) {
+      if (d != innermost || family_ != kernel_family::weighted) {
+        tables_[static_cast<std::size_t>(d)].finalize();
+        continue;
+      }
+      index_t pixel = 1;  // elements after axis d in a row-major tensor (product saturates)
+      for (int e = d + 1; e < input_.size(); ++e) {
+        const index_t x = std::max<index_t>(input_[e], 1);
+        pixel = pixel > (index_t{1} << 32) / x ? index_t{1} << 32 : pixel * x;
+      }
+      tables_[static_cast<std::size_t>(d)].finalize(pixel);
+    }
     for (int d = 0; d < input_.size(); ++d) {
       output_[d] = tables_[static_cast<std::size_t>(d)].out;
       if (tables_[static_cast<std::size_t>(d)].has_outside()) has_extrapolation_ = true;

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: Apache-2.0
+// Resampling a contiguous row along itself with vector permutes (AVX-512: 16 lanes, AVX2: 8):
+// one window load per block of outputs, then per tap slot a lane permutation, a multiply and
+// a masked add — the same operations, in the same order, as the scalar loop, so results are
+// identical to it. Uses the plan's packed_taps; sources of 8/16-bit types are widened to
+// float exactly on load.
+#pragma once
+
+#include "../detail/cpu.hpp"
+#include "../element.hpp"
+#include "../plan/packed_taps.hpp"
+
+#if NDRESIZE_X86
+#include <immintrin.h>
+
+namespace ndresize::detail {
+
+template <class Src>
+constexpr bool simd_loadable = std::is_same_v<Src, float> || std::is_same_v<Src, std::uint8_t> || std::is_same_v<Src, std::int8_t> ||
+                               std::is_same_v<Src, std::uint16_t> || std::is_same_v<Src, std::int16_t> ||
+                               std::is_same_v<Src, Eigen::half> || std::is_same_v<Src, Eigen::bfloat16>;
+
+// GCC 12 flags the intrinsics' own `__m512 __Y = __Y;` placeholders (a false positive).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
+
+NDRESIZE_KERNELS_BEGIN
+
+template <class Src>
+NDRESIZE_TARGET_AVX512 inline __m512 load16(const Src* p, __mmask16 m) noexcept {
+  if constexpr (std::is_same_v<Src, float>)
+    return _mm512_maskz_loadu_ps(m, p);
+  else if constexpr (std::is_same_v<Src, std::uint8_t>)
+    return _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(m, p)));
+  else if constexpr (std::is_same_v<Src, std::int8_t>)
+    return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_maskz_loadu_epi8(m, p)));
+  else if constexpr (std::is_same_v<Src, std::uint16_t>)
+    return _mm512_cvtepi32_ps(_mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, p)));
+  else if constexpr (std::is_same_v<Src, std::int16_t>)
+    return _mm512_cvtepi32_ps(_mm512_cvtepi16_epi32(_mm256_maskz_loadu_epi16(m, p)));
+  else if constexpr (std::is_same_v<Src, Eigen::half>)
+    return _mm512_cvtph_ps(_mm256_maskz_loadu_epi16(m, p));
+  else  // bfloat16: the upper half of a float
+    return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, p)), 16));
+}
+
+/// Taps of a packed block: permutes of one window, or gathers (float sources only).
+template <class Src>
+NDRESIZE_TARGET_AVX512 inline __m512 taps16(const Src* s, index_t base, index_t in_flat, bool fits, const std::int32_t* off,
+                                            const float* w, const std::uint32_t* m, std::size_t slots) noexcept {
+  NDRESIZE_NO_CONTRACT
+  if (fits) {
+    const index_t avail = in_flat - base;
+    const __mmask16 lm = avail >= 16 ? __mmask16(0xFFFF) : static_cast<__mmask16>((1u << avail) - 1);
+    const __m512 win = load16<Src>(s + base, lm);
+    __m512 acc = _mm512_maskz_mul_ps(static_cast<__mmask16>(m[0]), _mm512_loadu_ps(w),
+                                     _mm512_permutexvar_ps(_mm512_loadu_si512(off), win));
+    for (std::size_t t = 1; t < slots && m[t] != 0; ++t) {
+      const __m512 prod = _mm512_mul_ps(_mm512_loadu_ps(w + 16 * t), _mm512_permutexvar_ps(_mm512_loadu_si512(off + 16 * t), win));
+      acc = _mm512_mask_add_ps(acc, static_cast<__mmask16>(m[t]), acc, prod);
+    }
+    return acc;
+  }
+  if constexpr (std::is_same_v<Src, float>) {
+    const float* src = s + base;
+    auto gather = [&](std::size_t t) {
+      return _mm512_mask_i32gather_ps(_mm512_setzero_ps(), static_cast<__mmask16>(m[t]), _mm512_loadu_si512(off + 16 * t), src, 4);
+    };
+    __m512 acc = _mm512_maskz_mul_ps(static_cast<__mmask16>(m[0]), _mm512_loadu_ps(w), gather(0));
+    for (std::size_t t = 1; t < slots && m[t] != 0; ++t)
+      acc = _mm512_mask_add_ps(acc, static_cast<__mmask16>(m[t]), acc, _mm512_mul_ps(_mm512_loadu_ps(w + 16 * t), gather(t)));
+    return acc;
+  } else {
+    return _mm512_setzero_ps();  // not reached: callers use gathers for float sources only
+  }
+}
+
+/// d[f] = Σ taps of flattened output f (= j·pixel + c) for a contiguous row s (16 lanes);
+/// a non-float destination gets each lane through the store rule (round, saturate).
+template <class Src, class Dst>
+NDRESIZE_TARGET_AVX512 void resample_packed16(Dst* d, const Src* s, index_t in, index_t out, const packed_taps& p) noexcept {
+  const index_t in_flat = in * p.pixel, n = out * p.pixel;
+  const index_t blocks = (n + 15) / 16;
+  const auto slots = static_cast<std::size_t>(p.slots);
+  for (index_t b = 0; b < blocks; ++b) {
+    const std::size_t at = static_cast<std::size_t>(b) * slots;
+    const __m512 acc = taps16<Src>(s, p.base[static_cast<std::size_t>(b)], in_flat, p.fits[static_cast<std::size_t>(b)] != 0,
+                                   p.offset.data() + at * 16, p.weight.data() + at * 16, p.mask.data() + at, slots);
+    const index_t left = n - b * 16;
+    if constexpr (std::is_same_v<Dst, float>) {
+      if (left >= 16)
+        _mm512_storeu_ps(d + b * 16, acc);
+      else
+        _mm512_mask_storeu_ps(d + b * 16, static_cast<__mmask16>((1u << left) - 1), acc);
+    } else {
+      alignas(64) float lane[16];
+      _mm512_store_ps(lane, acc);
+      const index_t k = left < 16 ? left : 16;
+      for (index_t i = 0; i < k; ++i) d[b * 16 + i] = from_accumulator<Dst>(lane[i]);
+    }
+  }
+}
+
+/// The same with 8 lanes (AVX2 has no masked arithmetic: masks become blends).
+template <class Src>
+NDRESIZE_TARGET_AVX2 void resample_packed8(float* d, const Src* s, index_t in_pixels, index_t out_pixels, const packed_taps& p) noexcept {
+  NDRESIZE_NO_CONTRACT
+  const index_t in = in_pixels * p.pixel, out = out_pixels * p.pixel;
+  const index_t blocks = (out + 7) / 8;
+  const auto slots = static_cast<std::size_t>(p.slots);
+  const __m256i bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+  alignas(32) float buf[8];
+  for (index_t b = 0; b < blocks; ++b) {
+    const index_t base = p.base[static_cast<std::size_t>(b)];
+    const index_t avail = std::min<index_t>(8, in - base);
+    __m256 win;
+    if constexpr (std::is_same_v<Src, float>) {
+      if (avail == 8) {
+        win = _mm256_loadu_ps(s + base);
+      } else {
+        for (index_t i = 0; i < 8; ++i) buf[i] = i < avail ? s[base + i] : 0.0f;
+        win = _mm256_load_ps(buf);
+      }
+    } else {
+      for (index_t i = 0; i < 8; ++i) buf[i] = i < avail ? static_cast<float>(to_accumulator<Src>(s[base + i])) : 0.0f;
+      win = _mm256_load_ps(buf);
+    }
+    const std::size_t at = static_cast<std::size_t>(b) * slots;
+    const std::int32_t* off = p.offset.data() + at * 8;
+    const float* w = p.weight.data() + at * 8;
+    const std::uint32_t* m = p.mask.data() + at;
+    auto lanes = [&](std::uint32_t mm) {
+      return _mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int>(mm)), bits), _mm256_setzero_si256()));
+    };
+    __m256 acc = _mm256_and_ps(lanes(m[0]), _mm256_mul_ps(_mm256_loadu_ps(w), _mm256_permutevar8x32_ps(win, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(off)))));
+    for (std::size_t t = 1; t < slots && m[t] != 0; ++t) {
+      const __m256 prod = _mm256_mul_ps(_mm256_loadu_ps(w + 8 * t),
+                                        _mm256_permutevar8x32_ps(win, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(off + 8 * t))));
+      acc = _mm256_blendv_ps(acc, _mm256_add_ps(acc, prod), lanes(m[t]));
+    }
+    const index_t left = out - b * 8;
+    if (left >= 8) {
+      _mm256_storeu_ps(d + b * 8, acc);
+    } else {
+      _mm256_store_ps(buf, acc);
+      for (index_t i = 0; i < left; ++i) d[b * 8 + i] = buf[i];
+    }
+  }
+}
+
+NDRESIZE_KERNELS_END
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
+}  // namespace ndresize::detail
+#endif

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+// A SIMD-friendly copy of a weighted axis table for resampling a contiguous row of `out`
+// pixels of `pixel` interleaved elements (pixel = the product of the extents after the axis:
+// 1 for NCHW, 3 for HWC images). The flattened outputs are grouped in blocks of `lanes`
+// (8 or 16); tap slot t of a block holds, per lane, a source offset from the block's base, a
+// weight, and a lane mask (lanes whose output has fewer than t + 1 taps). A block whose
+// sources fit one window of `lanes` elements is computed with permutes, others with gathers.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "../config.hpp"
+
+namespace ndresize {
+
+struct packed_taps {
+  int lanes = 0;    ///< 0: not built for this table
+  index_t pixel = 1;
+  int slots = 0;    ///< tap slots per block (the table's max_taps)
+  bool all_fit = true;                ///< every block fits one window (permutes only)
+  std::vector<std::int32_t> base;    ///< per block: window start (flattened source index)
+  std::vector<std::uint8_t> fits;    ///< per block: 1 if the sources fit one window
+  std::vector<std::int32_t> offset;  ///< [block][slot][lane]: base-relative source index
+  std::vector<float> weight;         ///< [block][slot][lane]
+  std::vector<std::uint32_t> mask;   ///< [block][slot]: lanes with a tap in this slot
+
+  bool usable() const noexcept { return lanes != 0; }
+
+  static packed_taps build(int lanes, index_t pixel, index_t in, index_t out, const std::vector<index_t>& tap_begin,
+                           const std::vector<index_t>& tap_index, const std::vector<float>& w, int max_taps) {
+    packed_taps p;
+    if (out == 0 || max_taps == 0 || pixel < 1) return p;
+    const index_t n = out * pixel;
+    const index_t blocks = (n + lanes - 1) / lanes;
+    // Int32 offsets, and no table much larger than the taps themselves.
+    if (in * pixel >= (index_t{1} << 31) || n >= (index_t{1} << 31)) return p;
+    if (static_cast<double>(blocks) * max_taps * lanes > 4.0 * static_cast<double>(tap_index.size()) * static_cast<double>(pixel) + 65536.0)
+      return p;
+    p.slots = max_taps;
+    p.pixel = pixel;
+    p.base.resize(static_cast<std::size_t>(blocks));
+    p.fits.resize(static_cast<std::size_t>(blocks));
+    p.offset.assign(static_cast<std::size_t>(blocks * max_taps * lanes), 0);
+    p.weight.assign(static_cast<std::size_t>(blocks * max_taps * lanes), 0.0f);
+    p.mask.assign(static_cast<std::size_t>(blocks * max_taps), 0);
+    const index_t in_flat = in * pixel;
+    for (index_t b = 0; b < blocks; ++b) {
+      index_t lo = in_flat, hi = -1;
+      for (index_t l = 0; l < lanes && b * lanes + l < n; ++l) {
+        const index_t f = b * lanes + l, j = f / pixel, c = f % pixel;
+        for (index_t q = tap_begin[static_cast<std::size_t>(j)]; q < tap_begin[static_cast<std::size_t>(j) + 1]; ++q) {
+          lo = std::min(lo, tap_index[static_cast<std::size_t>(q)] * pixel + c);
+          hi = std::max(hi, tap_index[static_cast<std::size_t>(q)] * pixel + c);
+        }
+      }
+      if (hi < 0) lo = hi = 0;
+      const bool fit = hi - lo < lanes;
+      p.all_fit = p.all_fit && fit;
+      // A fitting window starts as late as allowed, so that it stays inside the row.
+      const index_t start = fit ? std::max<index_t>(0, std::min(lo, in_flat - lanes)) : lo;
+      p.base[static_cast<std::size_t>(b)] = static_cast<std::int32_t>(start);
+      p.fits[static_cast<std::size_t>(b)] = fit ? 1 : 0;
+      for (index_t l = 0; l < lanes && b * lanes + l < n; ++l) {
+        const index_t f = b * lanes + l, j = f / pixel, c = f % pixel;
+        const index_t q0 = tap_begin[static_cast<std::size_t>(j)];
+        for (index_t q = q0; q < tap_begin[static_cast<std::size_t>(j) + 1]; ++q) {
+          const auto slot = static_cast<std::size_t>(q - q0);
+          const auto at = (static_cast<std::size_t>(b) * static_cast<std::size_t>(max_taps) + slot) * static_cast<std::size_t>(lanes) +
+                          static_cast<std::size_t>(l);
+          p.offset[at] = static_cast<std::int32_t>(tap_index[static_cast<std::size_t>(q)] * pixel + c - start);
+          p.weight[at] = w[static_cast<std::size_t>(q)];
+          p.mask[static_cast<std::size_t>(b) * static_cast<std::size_t>(max_taps) + slot] |= 1u << l;
+        }
+      }
+    }
+    p.lanes = lanes;
+    return p;
+  }
+};
+
+}  // namespace ndresize
