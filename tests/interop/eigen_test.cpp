@@ -94,7 +94,7 @@ using configs = ::testing::Types<config<float, Eigen::RowMajor>, config<float, E
 
 struct config_names {
   template <class C>
-  static std::string GetName(int) {
+  static std::string GetName(int) {  // NOLINT(readability-identifier-naming): the name GoogleTest calls
     using T = typename C::element;
     std::string t = std::is_same_v<T, float>             ? "float"
                     : std::is_same_v<T, double>          ? "double"
