@@ -6,6 +6,7 @@
 
 #include <Eigen/Core>
 
+#include <bit>
 #include <cmath>
 #include <complex>
 #include <concepts>
@@ -63,6 +64,19 @@ constexpr const char* to_string(element_type t) noexcept {
 }
 
 namespace detail {
+/// float16 → float, exact, branch-free so that loops over half data vectorize (Eigen's
+/// conversion is scalar unless F16C is enabled for the whole build). The exponent/mantissa bits
+/// shifted into float position read as the value times 2^-112; multiplying by 2^112 is exact
+/// for normal and subnormal halves. Inf and NaN keep an all-ones exponent.
+inline float half_to_float(Eigen::half h) noexcept {
+  const std::uint32_t bits = Eigen::numext::bit_cast<std::uint16_t>(h);
+  const std::uint32_t sign = (bits & 0x8000u) << 16;
+  const std::uint32_t em = bits & 0x7FFFu;
+  const float scaled = std::bit_cast<float>(em << 13) * 0x1p112f;
+  const std::uint32_t magnitude = em >= 0x7C00u ? ((em << 13) | 0x7F800000u) : std::bit_cast<std::uint32_t>(scaled);
+  return std::bit_cast<float>(magnitude | sign);
+}
+
 /// Round half to even without depending on the floating-point environment.
 template <std::floating_point F>
 inline F round_half_even(F v) noexcept {
@@ -158,8 +172,12 @@ using weight_t = typename weight_of<A>::type;
 /// integer and every half/bfloat16 value; double every 32-bit integer).
 template <interpolatable T>
 constexpr accumulator_t<T> to_accumulator(const T& v) noexcept {
-  if constexpr (std::is_same_v<T, Eigen::half> || std::is_same_v<T, Eigen::bfloat16>)
+  if constexpr (std::is_same_v<T, Eigen::half>)
+    return detail::half_to_float(v);
+  else if constexpr (std::is_same_v<T, Eigen::bfloat16>)
     return static_cast<float>(v);
+  else if constexpr (std::is_integral_v<T> && sizeof(T) <= 2)
+    return static_cast<float>(static_cast<std::int32_t>(v));  // through int32: vectorizes as widen + convert
   else
     return static_cast<accumulator_t<T>>(v);
 }

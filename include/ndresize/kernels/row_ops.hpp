@@ -102,9 +102,9 @@ NDRESIZE_ALWAYS_INLINE void blend_body(const blend_args<Src, Dst, weight_t<Acc>>
       default: break;
     }
   }
-  // Many taps: blocks small enough for the accumulators to stay in vector registers across
-  // the whole tap loop (64 floats = 4 AVX-512 registers).
-  constexpr index_t chunk = 64 / (sizeof(Acc) >= 8 ? sizeof(Acc) / 4 : 1);
+  // Many taps: blocks of one AVX-512 register (64 bytes), small enough that the compiler keeps
+  // the accumulators in registers across the whole tap loop.
+  constexpr index_t chunk = static_cast<index_t>(64 / sizeof(Acc));
   for (index_t l0 = 0; l0 < a.len; l0 += chunk) {
     const index_t n = std::min(chunk, a.len - l0);
     Acc acc[chunk];
