@@ -12,6 +12,7 @@
 #include "../executor.hpp"
 #include "../plan/resize_plan.hpp"
 #include "../view.hpp"
+#include "simd_resample.hpp"
 
 namespace ndresize::detail {
 
@@ -24,6 +25,7 @@ struct gather_context {
   const dims& sb;
   std::array<bool, max_rank> dense{};      // axis d: the output slab below d is one dense run
   std::array<index_t, max_rank> slab{};    // its element count
+  bool wide = false;                       // AVX-512 row permutes available
 
   void run(int d, index_t a, index_t b) const noexcept {
     const axis_table& t = plan.table(d);
@@ -31,6 +33,15 @@ struct gather_context {
     const index_t out = t.out;
     if (d == plan.rank() - 1) {
       const index_t s = sa[d], o = sb[d];
+#if NDRESIZE_X86
+      if constexpr (sizeof(T) == 4 && std::is_trivially_copyable_v<T>) {
+        if (o == 1 && s == 1 && wide && t.packed_nearest.usable()) {
+          gather_row16(reinterpret_cast<std::uint32_t*>(dst + b), reinterpret_cast<const std::uint32_t*>(src + a), t.in, out,
+                       t.packed_nearest);
+          return;
+        }
+      }
+#endif
       if (o == 1 && s == 1)
         for (index_t j = 0; j < out; ++j) dst[b + j] = src[a + idx[j]];
       else
@@ -56,6 +67,7 @@ void nearest_gather(const resize_plan& plan, tensor_view<const T> x, tensor_view
   if (plan.output_size() == 0) return;
   const int r = plan.rank();
   gather_context<T> ctx{plan, x.data_handle(), y.data_handle(), x.strides(), y.strides()};
+  ctx.wide = active_isa() == isa::avx512;
   index_t expect = 1;
   bool dense = true;
   for (int d = r - 1; d >= 0; --d) {

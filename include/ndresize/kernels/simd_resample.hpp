@@ -151,6 +151,25 @@ NDRESIZE_TARGET_AVX2 void resample_packed8(float* d, const Src* s, index_t in_pi
   }
 }
 
+/// Nearest along a contiguous row of 4-byte elements: one window load and one permute per 16
+/// outputs (a copy: bits are moved, never converted).
+NDRESIZE_TARGET_AVX512 inline void gather_row16(std::uint32_t* d, const std::uint32_t* s, index_t in, index_t out,
+                                                const packed_index& p) noexcept {
+  const index_t blocks = (out + 15) / 16;
+  for (index_t b = 0; b < blocks; ++b) {
+    const index_t base = p.base[static_cast<std::size_t>(b)];
+    const index_t avail = in - base;
+    const __mmask16 lm = avail >= 16 ? __mmask16(0xFFFF) : static_cast<__mmask16>((1u << avail) - 1);
+    const __m512i win = _mm512_maskz_loadu_epi32(lm, s + base);
+    const __m512i v = _mm512_permutexvar_epi32(_mm512_loadu_si512(p.offset.data() + b * 16), win);
+    const index_t left = out - b * 16;
+    if (left >= 16)
+      _mm512_storeu_si512(d + b * 16, v);
+    else
+      _mm512_mask_storeu_epi32(d + b * 16, static_cast<__mmask16>((1u << left) - 1), v);
+  }
+}
+
 NDRESIZE_KERNELS_END
 
 #if defined(__GNUC__) && !defined(__clang__)

@@ -36,6 +36,8 @@ struct axis_table {
   index_t sources_used = 0;
   /// Weighted: the taps packed for 16- and 8-lane vectors (see packed_taps.hpp). Set by finalize().
   packed_taps packed16, packed8;
+  /// Nearest: the index table packed for 16-lane permutes (innermost axis only).
+  packed_index packed_nearest;
 
   /// `pixel`: elements per position along this axis in a row-major tensor (the product of the
   /// extents after the axis), used to pack the taps for interleaved rows; 0: do not pack
@@ -43,7 +45,10 @@ struct axis_table {
   void finalize(index_t pixel = 0) {
     max_span = 0;
     sources_used = 0;
-    if (tap_begin.empty()) return;
+    if (tap_begin.empty()) {
+      if (pixel == 1 && !index.empty()) packed_nearest = packed_index::build(in, index);
+      return;
+    }
     index_t prev = -1;
     for (index_t j = 0; j < out; ++j) {
       const auto b = static_cast<std::size_t>(tap_begin[static_cast<std::size_t>(j)]);

@@ -80,4 +80,35 @@ struct packed_taps {
   }
 };
 
+/// Nearest tables packed the same way: per block of 16 outputs, a window start and 16
+/// window-relative indices, when every block's sources fit one window of 16 elements.
+struct packed_index {
+  std::vector<std::int32_t> base;
+  std::vector<std::int32_t> offset;  ///< [block][lane]
+
+  bool usable() const noexcept { return !base.empty(); }
+
+  static packed_index build(index_t in, const std::vector<index_t>& index) {
+    packed_index p;
+    const auto out = static_cast<index_t>(index.size());
+    if (out == 0 || in >= (index_t{1} << 31)) return p;
+    const index_t blocks = (out + 15) / 16;
+    p.base.resize(static_cast<std::size_t>(blocks));
+    p.offset.assign(static_cast<std::size_t>(blocks * 16), 0);
+    for (index_t b = 0; b < blocks; ++b) {
+      index_t lo = in, hi = -1;
+      for (index_t l = 0; l < 16 && b * 16 + l < out; ++l) {
+        lo = std::min(lo, index[static_cast<std::size_t>(b * 16 + l)]);
+        hi = std::max(hi, index[static_cast<std::size_t>(b * 16 + l)]);
+      }
+      if (hi - lo >= 16) return packed_index{};
+      const index_t start = std::max<index_t>(0, std::min(lo, in - 16));
+      p.base[static_cast<std::size_t>(b)] = static_cast<std::int32_t>(start);
+      for (index_t l = 0; l < 16 && b * 16 + l < out; ++l)
+        p.offset[static_cast<std::size_t>(b * 16 + l)] = static_cast<std::int32_t>(index[static_cast<std::size_t>(b * 16 + l)] - start);
+    }
+    return p;
+  }
+};
+
 }  // namespace ndresize

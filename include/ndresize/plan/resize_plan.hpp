@@ -35,7 +35,11 @@ class resize_plan {
     for (int d = 0; d < input_.size(); ++d)
       if (!tables_[static_cast<std::size_t>(d)].is_identity()) innermost = d;
     for (int d = 0; d < input_.size(); ++d) {
-      if (d != innermost || family_ != kernel_family::weighted) {
+      if (family_ == kernel_family::gather) {
+        tables_[static_cast<std::size_t>(d)].finalize(d == input_.size() - 1 ? 1 : 0);
+        continue;
+      }
+      if (d != innermost) {
         tables_[static_cast<std::size_t>(d)].finalize();
         continue;
       }
