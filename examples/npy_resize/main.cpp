@@ -53,7 +53,8 @@ float32, float16, bfloat16 (--x-dtype bfloat16) or float64. Its attributes, in -
   "output_size": [D, H, W] (each > 0), "scales_d", "scales_h", "scales_w" (numbers; all three
   are needed when output_size is absent, and with output_size a scale > 0 still sets that
   axis's coordinate scale), "align_corners": 0 or 1 (default 0).
-  It has no roi, scales or sizes inputs: giving --roi, --scales or --sizes is an error.
+  It has no roi, scales or sizes inputs: --roi, --scales or --sizes (a "roi", "scales" or
+  "sizes" that is not null in a batch line) is an error, even naming a 0-element file.
   It has no opset: --opset (or "opset") may be given, and is ignored.
 
 Batch mode: each non-blank line of the JSONL file is one case,

@@ -5,8 +5,10 @@
 // malformed lines among them) checks that each line reports the right id and ok flag, that
 // each output equals the library called directly on the same data (or, for the hand-made
 // cases, values derived by hand), that a failed case wrote no file and that the batch went
-// on. The 40 ONNX conformance vectors go through the batch mode too, and the single-case
-// mode is checked for its exit codes.
+// on. A second batch does the same for the Ascend ResizeUpsampleTrilinear (a few hundred
+// generated cases against ascend::upsample_trilinear3d called directly, hand-derived values,
+// the inputs and attributes it refuses). The 40 ONNX conformance vectors go through the batch
+// mode too, and the single-case mode is checked for its exit codes, with both kinds of operator.
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -27,6 +29,7 @@
 #include <sstream>
 
 #include <nlohmann/json.hpp>
+#include <ndresize/ascend/upsample_trilinear3d.hpp>
 #include <ndresize/onnx/opset.hpp>
 
 #include "json_attributes.hpp"
@@ -164,6 +167,21 @@ std::string compare(const npy::array& got, const npy::array& want) {
   return why;
 }
 
+/// Like compare, for float32/float64 values derived by hand that binary floating point cannot
+/// hold exactly (thirds): each element within `tolerance` × max(1, |want|) of `want`.
+std::string compare_near(const npy::array& got, const npy::array& want, double tolerance) {
+  if (got.type != want.type) return "dtype " + npy::dtype_name(got.type) + ", expected " + npy::dtype_name(want.type);
+  if (got.shape != want.shape) return "shape " + got.shape.to_string() + ", expected " + want.shape.to_string();
+  const auto at = [](const npy::array& a, std::int64_t i) {
+    return a.type == element_type::float64 ? a.data<double>()[i] : static_cast<double>(a.data<float>()[i]);
+  };
+  if (got.type != element_type::float32 && got.type != element_type::float64) return "compare_near takes float32 or float64";
+  for (std::int64_t i = 0; i < got.size(); ++i)
+    if (!(std::abs(at(got, i) - at(want, i)) <= tolerance * std::max(1.0, std::abs(at(want, i)))))
+      return "element " + std::to_string(i) + ": " + std::to_string(at(got, i)) + ", expected " + std::to_string(at(want, i));
+  return "";
+}
+
 // ---------------------------------------------------------------------------------------------
 // A batch: its lines and what each must report.
 
@@ -174,6 +192,7 @@ struct expectation {
   std::string error_part;  ///< else a part of the message
   fs::path out;            ///< absolute; empty when the line names none
   std::optional<npy::array> y;
+  double tolerance = 0;  ///< > 0: y holds hand-derived values, compared with compare_near
   std::optional<std::string> preexisting;  ///< content the out file had before the run
   std::string kind;                        ///< for the summary: "valid", "invalid", "malformed"
 };
@@ -651,7 +670,7 @@ void add_hand_made_cases(batch_builder& b) {
   bad("x_dtype_mismatch", with(upsample9, {{"x_dtype", "bfloat16"}}), "input: x_dtype 'bfloat16' needs X stored as uint16");
   bad("x_dtype_wrong_name", with(upsample9, {{"x_dtype", "int64"}}), "input: x_dtype 'int64' does not match");
   bad("out_folder_missing", with(upsample9, {{"out", "no/such/folder/y.npy"}}), "npy: cannot create");
-  bad("unknown_op", with(upsample9, {{"op", "Bogus"}}), "json: unknown op 'Bogus' (npy_resize knows Resize, Upsample)");
+  bad("unknown_op", with(upsample9, {{"op", "Bogus"}}), "json: unknown op 'Bogus' (npy_resize knows Resize, ResizeUpsampleTrilinear, Upsample)");
   bad("missing_opset", {{"op", "Resize"}, {"x", x}, {"scales", scales({1, 1, 2, 2})}}, "json: op 'Resize' needs an integer 'opset'");
   bad("opset_text", with(upsample9, {{"opset", "9"}}), "json: 'opset' must be an integer");
   bad("attrs_list", with(upsample9, {{"attrs", {1, 2}}}), "json: 'attrs' must be an object");
@@ -729,7 +748,7 @@ void check_batch(const batch_builder& b, const cli_result& r) {
       may_exist.insert(e.out.string());
       try {
         const npy::array y = npy::load(e.out.string());
-        const std::string why = compare(y, *e.y);
+        const std::string why = e.tolerance > 0 ? compare_near(y, *e.y, e.tolerance) : compare(y, *e.y);
         EXPECT_TRUE(why.empty()) << why;
       } catch (const npy::npy_error& err) {
         ADD_FAILURE() << err.what();
@@ -832,6 +851,295 @@ TEST(NpyResizeBatch, ConformanceVectors) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The Ascend ResizeUpsampleTrilinear: X is `self` (5-D), everything else an attribute.
+
+const std::string ascend_op = "ResizeUpsampleTrilinear";
+
+/// The library called directly, as a runtime calls it: shape inference (ascend::make_plan) for
+/// Y's shape, then the type-erased ascend::upsample_trilinear3d. The expected report and output.
+expectation ascend_expectation(const json& line, const npy::array& x) {
+  expectation e;
+  e.id = line.at("id");
+  try {
+    const auto a = ndresize::ascend::parse_attributes(npy::attributes_from_json(line.value("attrs", json::object())));
+    npy::array y = npy::make_array(x.type, ndresize::ascend::make_plan(x.shape, a).output_shape());
+    ndresize::ascend::upsample_trilinear3d(npy::const_view(x), npy::view(y), a);
+    if (y.type == element_type::bfloat16) y.type = element_type::uint16;  // written as its bits
+    e.ok = true;
+    e.y = std::move(y);
+    e.kind = "valid";
+  } catch (const ndresize::resize_error& err) {
+    e.error = err.what();
+    e.kind = "invalid";
+  }
+  return e;
+}
+
+/// Tallies of the random Ascend cases: [valid, invalid] by dtype, by how the output extents are
+/// given, and by align_corners.
+struct ascend_coverage {
+  std::map<std::string, std::array<int, 2>> by_type, by_sizing, by_align;
+};
+
+void add_random_ascend_case(batch_builder& b, std::mt19937_64& rng, int n, ascend_coverage& cov) {
+  const auto chance = [&](int percent) { return static_cast<int>(rng() % 100) < percent; };
+  static const std::vector<element_type> accepted{element_type::float32, element_type::float16, element_type::bfloat16,
+                                                  element_type::float64};
+  static const std::vector<element_type> refused{element_type::int32, element_type::uint8,     element_type::int64,
+                                                 element_type::bool_, element_type::complex64, element_type::string};
+
+  // X: (N, C, D, H, W) of an accepted dtype mostly; now and then another rank or dtype, or an
+  // extent 0 (valid for N and C: Y is empty; invalid for D, H, W)
+  const element_type type = chance(90) ? pick(accepted, rng) : pick(refused, rng);
+  const int rank = chance(94) ? 5 : pick(std::vector<int>{3, 4, 6}, rng);
+  dims shape;
+  shape.resize(rank);
+  for (int r = 0; r < rank; ++r) shape[r] = 1 + static_cast<ndresize::index_t>(rng() % (r < 2 ? 2 : 4));
+  if (chance(3)) shape[static_cast<int>(rng() % static_cast<unsigned>(rank))] = 0;
+  const npy::array x = random_array(type, shape, rng);
+
+  // attributes: output_size, or the three scales (with output_size a scale sets the coordinate scale)
+  json attrs = json::object();
+  const bool sized = chance(50);
+  if (sized) {
+    std::vector<std::int64_t> size;
+    for (int i = 0; i < 3; ++i) size.push_back(1 + static_cast<std::int64_t>(rng() % 6));
+    if (chance(4)) size[rng() % 3] = chance(50) ? 0 : -2;
+    if (chance(3)) size.push_back(2);  // one too many
+    attrs["output_size"] = size;
+  }
+  static const std::vector<double> scale_values{0.5, 0.75, 1.0, 1.5, 2.0, 2.5, 3.0};
+  for (const char* name : {"scales_d", "scales_h", "scales_w"}) {
+    if (sized ? !chance(30) : chance(3)) continue;
+    const double s = pick(scale_values, rng);
+    attrs[name] = chance(20) && s == std::floor(s) ? json(static_cast<std::int64_t>(s)) : json(s);  // 2 is an INT: accepted
+    if (chance(3)) attrs[name] = chance(50) ? 0.0 : -1.0;
+  }
+  if (chance(70)) attrs["align_corners"] = chance(3) ? json(2) : chance(15) ? json(rng() % 2 == 1) : json(static_cast<int>(rng() % 2));
+  if (chance(3)) {  // a name the operator does not have, or a value of the wrong type
+    switch (rng() % 3) {
+      case 0: attrs["mode"] = "linear"; break;
+      case 1: attrs["output_size"] = "4,4,4"; break;
+      default: attrs["align_corners"] = 0.5; break;
+    }
+  }
+
+  const auto [out_rel, out_abs] = b.output();
+  const json id = n % 5 == 0 ? json(n) : json("a" + std::to_string(n));
+  json line{{"id", id}, {"op", ascend_op}, {"attrs", attrs}, {"out", out_rel}};
+  if (chance(30)) line["opset"] = chance(50) ? json(19) : json(static_cast<int>(rng() % 100));  // ignored
+  npy::array x_file = x;
+  if (type == element_type::bfloat16) {
+    x_file.type = element_type::uint16;
+    line["x_dtype"] = "bfloat16";
+  } else if (chance(5)) {
+    line["x_dtype"] = npy::dtype_name(type);
+  }
+  line["x"] = b.input(x_file);
+  // the ONNX inputs: absent (null or missing) mostly; given, even as a 0-element file, is an error
+  std::string given;
+  for (const char* key : {"roi", "scales", "sizes"}) {
+    if (chance(2)) {
+      line[key] = b.input(chance(50) ? make<float>({1}, {2}) : make<float>({0}, {}));
+      if (given.empty()) given = key;
+    } else if (chance(15)) {
+      line[key] = nullptr;
+    }
+  }
+
+  expectation e = given.empty() ? ascend_expectation(line, x)
+                                : invalid(id, {}, "json: op 'ResizeUpsampleTrilinear' takes no '" + given + "' input");
+  e.out = out_abs;
+  const std::string type_name = npy::dtype_name(type);
+  const std::string sizing = sized ? "output_size" : "scales";
+  const std::string align = attrs.contains("align_corners") ? attrs["align_corners"].dump() : "absent";
+  ++cov.by_type[type_name][e.ok ? 0 : 1];
+  ++cov.by_sizing[sizing][e.ok ? 0 : 1];
+  ++cov.by_align[align][e.ok ? 0 : 1];
+  b.add(line, std::move(e));
+}
+
+/// Hand-derived Ascend cases (the seed's formulas worked by hand), and invalid cases whose
+/// report must be the library's message (or the tool's, for inputs the operator lacks).
+void add_hand_made_ascend_cases(batch_builder& b) {
+  auto out = [&] { return b.output(); };
+  auto ascend = [&](const std::string& id, const std::string& x, const json& attrs, const std::string& rel) {
+    return json{{"id", id}, {"op", ascend_op}, {"x", x}, {"attrs", attrs}, {"out", rel}};
+  };
+  const dims w2{1, 1, 1, 1, 2};
+
+  // align_corners, W 2 → 4: x' = x · (2 - 1) / (4 - 1), so Y = [a, a + (b - a)/3, a + 2(b - a)/3, b]
+  // (thirds are not exact in binary: compared within a few units in the last place)
+  {
+    const double a = 0.5, bv = -2.0;
+    const std::vector<double> want{a, a + (bv - a) / 3, a + 2 * (bv - a) / 3, bv};
+    auto [rel, abs] = out();
+    expectation e = valid("ascend_thirds_float64", abs, make<double>({1, 1, 1, 1, 4}, want));
+    e.tolerance = 1e-15;
+    b.add(ascend("ascend_thirds_float64", b.input(make<double>(w2, {a, bv})), {{"output_size", {1, 1, 4}}, {"align_corners", 1}}, rel), e);
+    auto [rel32, abs32] = out();
+    expectation e32 = valid("ascend_thirds_float32", abs32, make<float>({1, 1, 1, 1, 4}, {want.begin(), want.end()}));
+    e32.tolerance = 4e-7;
+    b.add(ascend("ascend_thirds_float32", b.input(make<float>(w2, {0.5f, -2.0f})), {{"output_size", {1, 1, 4}}, {"align_corners", 1}}, rel32),
+          e32);
+  }
+  // half-pixel, scales_w 2 (W 2 → 4): x' = max(0, (x + 0.5)/2 - 0.5) = 0, 0.25, 0.75, 1 (the last input)
+  const json scales_w2{{"scales_d", 1}, {"scales_h", 1.0}, {"scales_w", 2.0}};
+  const std::string x04 = b.input(make<float>(w2, {0, 4}));
+  {
+    auto [rel, abs] = out();
+    b.add(ascend("ascend_half_pixel", x04, scales_w2, rel), valid("ascend_half_pixel", abs, make<float>({1, 1, 1, 1, 4}, {0, 1, 3, 4})));
+  }
+  {  // "opset" is ignored: the same case with one
+    auto [rel, abs] = out();
+    json line = ascend("ascend_opset_ignored", x04, scales_w2, rel);
+    line["opset"] = 19;
+    line["roi"] = nullptr;  // and absent inputs may be written as null
+    b.add(line, valid("ascend_opset_ignored", abs, make<float>({1, 1, 1, 1, 4}, {0, 1, 3, 4})));
+  }
+  {  // float16: [1, 2] → [1, 1.25, 1.75, 2] (exact in binary16)
+    auto [rel, abs] = out();
+    b.add(ascend("ascend_float16", b.input(make<Eigen::half>(w2, {Eigen::half(1.0f), Eigen::half(2.0f)})), scales_w2, rel),
+          valid("ascend_float16", abs,
+                make<Eigen::half>({1, 1, 1, 1, 4}, {Eigen::half(1.0f), Eigen::half(1.25f), Eigen::half(1.75f), Eigen::half(2.0f)})));
+  }
+  {  // bfloat16 bits: 1.0 = 0x3F80, 1.25 = 0x3FA0, 1.75 = 0x3FE0, 2.0 = 0x4000
+    auto [rel, abs] = out();
+    json line = ascend("ascend_bfloat16", b.input(make<std::uint16_t>(w2, {0x3F80, 0x4000})), scales_w2, rel);
+    line["x_dtype"] = "bfloat16";
+    b.add(line, valid("ascend_bfloat16", abs, make<std::uint16_t>({1, 1, 1, 1, 4}, {0x3F80, 0x3FA0, 0x3FE0, 0x4000})));
+  }
+  {  // output_size with scales_w 4: the coordinate scale is 1/4, not 2/4:
+     // x' = max(0, (x + 0.5)/4 - 0.5) = 0, 0, 0.125, 0.375 between 0 and 8
+    auto [rel, abs] = out();
+    b.add(ascend("ascend_size_and_scale", b.input(make<float>(w2, {0, 8})), {{"output_size", {1, 1, 4}}, {"scales_w", 4}}, rel),
+          valid("ascend_size_and_scale", abs, make<float>({1, 1, 1, 1, 4}, {0, 0, 1, 3})));
+  }
+  {  // scales_w 0.5 on W 5: floor(5 · 0.5) = 2 outputs at x' = (x + 0.5) · 2 - 0.5 = 0.5, 2.5
+    auto [rel, abs] = out();
+    b.add(ascend("ascend_downsample", b.input(make<float>({1, 1, 1, 1, 5}, {0, 10, 20, 30, 40})),
+                 {{"scales_d", 1}, {"scales_h", 1}, {"scales_w", 0.5}}, rel),
+          valid("ascend_downsample", abs, make<float>({1, 1, 1, 1, 2}, {5, 25})));
+  }
+  {  // a 2×2×2 cube holding 4d + 2h + w, N = 2 (the second ×10), to 3×3×3 with align_corners:
+     // trilinear interpolation of a linear function is that function, at d, h, w = 0, 0.5, 1
+    std::vector<float> xv, yv;
+    for (int n = 0; n < 2; ++n)
+      for (int i = 0; i < 8; ++i) xv.push_back(static_cast<float>((n ? 10 : 1) * i));
+    for (int n = 0; n < 2; ++n)
+      for (int d = 0; d < 3; ++d)
+        for (int h = 0; h < 3; ++h)
+          for (int w = 0; w < 3; ++w) yv.push_back(static_cast<float>((n ? 10 : 1) * (4 * 0.5 * d + 2 * 0.5 * h + 0.5 * w)));
+    auto [rel, abs] = out();
+    b.add(ascend("ascend_cube", b.input(make<float>({2, 1, 2, 2, 2}, xv)), {{"output_size", {3, 3, 3}}, {"align_corners", true}}, rel),
+          valid("ascend_cube", abs, make<float>({2, 1, 3, 3, 3}, yv)));
+  }
+  {  // an ONNX line in the same batch
+    auto [rel, abs] = out();
+    b.add({{"id", "onnx_among_ascend"}, {"op", "Upsample"}, {"opset", 9}, {"x", b.input(make<float>(nchw_2x2, seed_x))},
+           {"scales", b.input(make<float>({4}, {1, 1, 2, 2}))}, {"attrs", {{"mode", "linear"}}}, {"out", rel}},
+          valid("onnx_among_ascend", abs, make<float>({1, 1, 4, 4}, seed_linear)));
+  }
+
+  // Invalid: the library's message (checked in full against the library, and in part here)
+  auto bad = [&](const std::string& id, const npy::array& x, const json& attrs, const std::string& error_part) {
+    auto [rel, abs] = out();
+    expectation e = ascend_expectation(ascend(id, "", attrs, rel), x);
+    EXPECT_FALSE(e.ok) << id;
+    e.error_part = error_part;
+    e.out = abs;
+    b.add(ascend(id, b.input(x), attrs, rel), e);
+  };
+  const npy::array x5 = make<float>(w2, {1, 2});
+  bad("ascend_rank_4", make<float>({1, 1, 1, 2}, {1, 2}), {{"output_size", {1, 1, 4}}},
+      "ndresize: invalid_shape: ResizeUpsampleTrilinear: input 'self' has rank 4");
+  bad("ascend_int32", make<std::int32_t>(w2, {1, 2}), {{"output_size", {1, 1, 4}}},
+      "ndresize: invalid_type: ResizeUpsampleTrilinear: input 'self' has element type int32");
+  bad("ascend_output_size_0", x5, {{"output_size", {0, 1, 1}}}, "output_size[0] = 0 must be > 0");
+  bad("ascend_unknown_attribute", x5, {{"output_size", {1, 1, 4}}, {"mode", "linear"}},
+      "ndresize: invalid_attribute: ResizeUpsampleTrilinear: attribute 'mode' does not exist");
+  bad("ascend_scales_h_negative", x5, {{"scales_d", 1.0}, {"scales_h", -1}, {"scales_w", 2.0}}, "attribute 'scales_h' = -1 must be > 0");
+  bad("ascend_scales_w_missing", x5, {{"scales_d", 1.0}, {"scales_h", 1.0}}, "nor attribute 'scales_w' is given");
+  bad("ascend_align_corners_2", x5, {{"output_size", {1, 1, 4}}, {"align_corners", 2}}, "attribute 'align_corners' = 2 must be 0 or 1");
+
+  // Invalid: what the tool itself refuses
+  auto bad_case = [&](const std::string& id, json line, const std::string& error_part) {
+    auto [rel, abs] = out();
+    line.update({{"id", id}, {"out", rel}});
+    b.add(line, invalid(id, abs, error_part));
+  };
+  const json base = ascend("", b.input(x5), {{"output_size", {1, 1, 4}}}, "");
+  auto with = [&](const json& patch) {
+    json line = base;
+    line.update(patch);
+    return line;
+  };
+  for (const char* key : {"roi", "scales", "sizes"}) {
+    bad_case(std::string("ascend_given_") + key, with({{key, b.input(make<float>({1}, {2}))}}),
+             "json: op 'ResizeUpsampleTrilinear' takes no '" + std::string(key) + "' input");
+    bad_case(std::string("ascend_given_empty_") + key, with({{key, b.input(make<float>({0}, {}))}}),
+             "json: op 'ResizeUpsampleTrilinear' takes no '" + std::string(key) + "' input");
+  }
+  bad_case("ascend_x_dtype_mismatch", with({{"x_dtype", "bfloat16"}}), "input: x_dtype 'bfloat16' needs X stored as uint16");
+  bad_case("ascend_attr_null", with({{"attrs", {{"align_corners", nullptr}}}}),
+           "json: attribute 'align_corners' has an unsupported JSON type");
+  bad_case("ascend_opset_text", with({{"opset", "19"}}), "json: 'opset' must be an integer");
+  // beyond the tool's default --max-output-elements (2^28), though within the library's own
+  // default limit: refused before Y is allocated
+  bad_case("ascend_beyond_limit", with({{"attrs", {{"output_size", {1024, 1024, 1024}}}}}),
+           "ndresize: limit_exceeded: ResizeUpsampleTrilinear: output shape [1, 1, 1024, 1024, 1024] has more than the limit of "
+           "268435456 elements");
+  {  // a failed case leaves an existing out file as it was
+    auto [rel, abs] = out();
+    std::ofstream(abs) << "sentinel";
+    expectation e = invalid("ascend_keeps_old_out", abs, "ndresize: invalid_attribute: ResizeUpsampleTrilinear:");
+    e.preexisting = "sentinel";
+    b.add(with({{"id", "ascend_keeps_old_out"}, {"attrs", {{"output_size", {1, 1, -4}}}}, {"out", rel}}), e);
+  }
+}
+
+TEST(NpyResizeAscend, GeneratedCasesMatchTheLibrary) {
+  batch_builder b(fresh_dir());
+  add_hand_made_ascend_cases(b);
+  std::mt19937_64 rng(20250301);
+  ascend_coverage cov;
+  constexpr int random_cases = 400;
+  for (int n = 0; n < random_cases; ++n) {
+    if (n == random_cases / 2) add_malformed_lines(b, n);
+    add_random_ascend_case(b, rng, n, cov);
+  }
+  const fs::path jsonl = b.write();
+  const auto t0 = std::chrono::steady_clock::now();
+  const cli_result r = run_cli("--batch " + quoted(jsonl), b.dir());
+  const double run_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(r.status, 1) << "some cases fail, so the batch exits 1";
+  check_batch(b, r);
+
+  std::map<std::string, int> kinds;
+  for (const auto& e : b.expected()) ++kinds[e.kind];
+  std::printf("npy_resize Ascend batch: %zu cases (%d valid, %d invalid, %d malformed lines); npy_resize --batch %.2f s\n",
+              b.expected().size(), kinds["valid"], kinds["invalid"], kinds["malformed"], run_s);
+  std::printf("%-14s %6s %7s\n", "random cases", "valid", "invalid");
+  for (const auto* table : {&cov.by_type, &cov.by_sizing, &cov.by_align})
+    for (const auto& [name, n] : *table) std::printf("  %-12s %6d %7d\n", name.c_str(), n[0], n[1]);
+  // every accepted dtype, both ways of sizing and both align_corners values have valid and
+  // invalid random cases; the refused dtypes only invalid ones
+  for (const auto* t : {"float32", "float16", "bfloat16", "float64"}) {
+    EXPECT_GT(cov.by_type[t][0], 0) << t;
+    EXPECT_GT(cov.by_type[t][1], 0) << t;
+  }
+  for (const auto* t : {"int32", "uint8", "int64", "bool", "complex64", "str"}) {
+    EXPECT_GT(cov.by_type[t][1], 0) << t;
+    EXPECT_EQ(cov.by_type[t][0], 0) << t;
+  }
+  for (const auto& [table, key] : {std::pair{&cov.by_sizing, "output_size"}, std::pair{&cov.by_sizing, "scales"},
+                                    std::pair{&cov.by_align, "0"}, std::pair{&cov.by_align, "1"}}) {
+    EXPECT_GT((*table)[key][0], 0) << key;
+    EXPECT_GT((*table)[key][1], 0) << key;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Single-case mode and exit codes.
 
 class NpyResizeSingle : public ::testing::Test {
@@ -902,6 +1210,45 @@ TEST_F(NpyResizeSingle, HelpExitsZero) {
     EXPECT_NE(text.find("usage:"), std::string::npos);
     EXPECT_NE(text.find("--batch"), std::string::npos);
     EXPECT_NE(text.find("bfloat16"), std::string::npos);
+    EXPECT_NE(text.find("ResizeUpsampleTrilinear"), std::string::npos);
+  }
+}
+
+TEST_F(NpyResizeSingle, AscendTrilinear) {
+  npy::save((dir / "x5.npy").string(), make<float>({1, 1, 1, 1, 2}, {0, 3}));
+  // align_corners, W 2 → 4: [a, a + (b - a)/3, a + 2(b - a)/3, b] = 0, 1, 2, 3 (up to rounding)
+  const std::string attrs = R"(--attrs '{"output_size":[1,1,4],"align_corners":1}')";
+  for (const std::string& opset : {std::string(""), std::string(" --opset 11")}) {  // an opset is ignored
+    SCOPED_TRACE(opset);
+    fs::remove(dir / "y.npy");
+    const auto r = run_cli("--op ResizeUpsampleTrilinear --x x5.npy " + attrs + " --out y.npy --id t" + opset, dir);
+    EXPECT_EQ(r.status, 0) << r.err;
+    ASSERT_EQ(r.lines.size(), 1u);
+    EXPECT_EQ(json::parse(r.lines[0]), (json{{"id", "t"}, {"ok", true}}));
+    EXPECT_EQ(compare_near(npy::load((dir / "y.npy").string()), make<float>({1, 1, 1, 1, 4}, {0, 1, 2, 3}), 4e-7), "");
+  }
+  fs::remove(dir / "y.npy");
+
+  // The library's own message for a rank-4 X (the fixture's x.npy is 1×1×2×2)
+  std::string rank_error;
+  try {
+    ndresize::ascend::make_plan(nchw_2x2, ndresize::ascend::parse_attributes({{"output_size", std::vector<std::int64_t>{1, 1, 4}}}));
+  } catch (const ndresize::resize_error& e) {
+    rank_error = e.what();
+  }
+  ASSERT_FALSE(rank_error.empty());
+  const std::vector<std::pair<std::string, std::string>> bad{
+      {"--op ResizeUpsampleTrilinear --x x.npy --attrs '{\"output_size\":[1,1,4]}' --out y.npy", rank_error},
+      {"--op ResizeUpsampleTrilinear --x x5.npy " + attrs + " --scales s.npy --out y.npy",
+       "json: op 'ResizeUpsampleTrilinear' takes no 'scales' input (its output extents and scales are the attributes "
+       "output_size, scales_d, scales_h, scales_w)"}};
+  for (const auto& [args, error] : bad) {
+    SCOPED_TRACE(args);
+    const auto r = run_cli(args, dir);
+    EXPECT_EQ(r.status, 1) << r.err;
+    ASSERT_EQ(r.lines.size(), 1u);
+    EXPECT_EQ(json::parse(r.lines[0]), (json{{"id", nullptr}, {"ok", false}, {"error", error}}));
+    EXPECT_FALSE(fs::exists(dir / "y.npy"));
   }
 }
 
