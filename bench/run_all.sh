@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# One command for the performance comparison: builds resize_bench (Release) if needed, runs it
+# (ndresize, OpenCV when found, memcpy), runs the PyTorch and ONNX Runtime peers when they are
+# available (a missing one is skipped with a message saying how to get it), and prints the
+# markdown table of bench/compare.py. Results and the table land in the results folder.
+#
+# Environment:
+#   BENCH_QUICK=1                 short runs while developing: 3 repetitions of 0.05 s for
+#                                 resize_bench, 10 of 0.01 s for the peers (default: 10 x 0.5 s
+#                                 and 10 x 0.1 s).
+#   BENCH_ONLY=W1,W4              only these workloads.
+#   BENCH_PEERS="torch ort"       which script peers to run (OpenCV comes with resize_bench).
+#   NDRESIZE_BENCH_EXTRA_FLAGS="-march=native"
+#                                 also build resize_bench with these compiler flags in a
+#                                 separate folder and print a second table for it.
+#   NDRESIZE_BENCH_BUILD_DIR      default build/bench; the extra-flags build goes to
+#   NDRESIZE_BENCH_EXTRA_BUILD_DIR  (default build/bench-native).
+#   NDRESIZE_BENCH_RESULTS_DIR    default build/bench-results.
+#   PYTHON                        the Python for compare.py and the peers (default
+#                                 /usr/bin/python3, which has Debian's python3-torch and
+#                                 python3-onnx; a pyenv python3 on PATH has neither).
+#   TORCH_PYTHON, ONNX_PYTHON     override it for torch_bench.py / gen_models.py only.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_dir=${NDRESIZE_BENCH_BUILD_DIR:-$root/build/bench}
+extra_flags=${NDRESIZE_BENCH_EXTRA_FLAGS:-}
+extra_build_dir=${NDRESIZE_BENCH_EXTRA_BUILD_DIR:-$root/build/bench-native}
+results=${NDRESIZE_BENCH_RESULTS_DIR:-$root/build/bench-results}
+python=${PYTHON:-/usr/bin/python3}
+torch_python=${TORCH_PYTHON:-$python}
+onnx_python=${ONNX_PYTHON:-$python}
+peers=${BENCH_PEERS:-torch ort}
+only=${BENCH_ONLY:-}
+
+if [[ ${BENCH_QUICK:-0} == 1 ]]; then
+  gbench_args=(--benchmark_repetitions=3 --benchmark_min_time=0.05)
+  peer_args=(--reps 10 --min-time 0.01)
+else
+  gbench_args=(--benchmark_repetitions=10 --benchmark_min_time=0.5)
+  peer_args=(--reps 10 --min-time 0.1)
+fi
+gbench_args+=(--benchmark_report_aggregates_only=true --benchmark_format=json)
+if [[ -n $only ]]; then
+  gbench_args+=("--benchmark_filter=^(${only//,/|})/")
+  peer_args+=(--only "$only")
+fi
+
+say() { printf '== %s\n' "$*" >&2; }
+
+# configure + build resize_bench in Release; $1 build folder, $2 extra CXX flags
+build_bench() {
+  local dir=$1 flags=$2
+  say "building resize_bench in ${dir#"$root"/} ${flags:+(CXXFLAGS: $flags)}"
+  local configure=(cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DNDRESIZE_BUILD_BENCHMARKS=ON
+                   -DNDRESIZE_BUILD_TESTS=OFF -DNDRESIZE_BUILD_EXAMPLES=OFF)
+  if [[ -n $flags ]]; then configure+=("-DCMAKE_CXX_FLAGS=$flags"); fi
+  "${configure[@]}" >"$results/cmake-configure-$(basename "$dir").log" 2>&1 ||
+    { cat "$results/cmake-configure-$(basename "$dir").log" >&2; return 1; }
+  cmake --build "$dir" --target resize_bench -j2 >&2
+}
+
+# run resize_bench from build folder $1 into JSON file $2
+run_bench() {
+  local exe=$1/bench/resize_bench
+  [[ -x $exe ]] || { say "$exe was not built"; return 1; }
+  say "running ${exe#"$root"/} ${gbench_args[*]}"
+  "$exe" "${gbench_args[@]}" --benchmark_out="$2" --benchmark_out_format=json >/dev/null
+}
+
+mkdir -p "$results"
+build_bench "$build_dir" ""
+if [[ -n $extra_flags ]]; then
+  build_bench "$extra_build_dir" "$extra_flags"
+fi
+
+run_bench "$build_dir" "$results/ndresize.json"
+compare_args=(--ndresize "$results/ndresize.json" --output "$results/table.md")
+if [[ -n $extra_flags ]]; then
+  run_bench "$extra_build_dir" "$results/ndresize-extra.json"
+  compare_args+=(--native "$results/ndresize-extra.json" "--native-label=$extra_flags")
+fi
+
+for peer in $peers; do
+  case $peer in
+    torch)
+      if ! why=$("$torch_python" -c 'import torch, numpy' 2>&1); then
+        say "skipping torch: '$torch_python' cannot import torch/numpy (apt-get install python3-torch python3-numpy): ${why##*$'\n'}"
+        continue
+      fi
+      say "running torch peer"
+      "$torch_python" "$root/bench/peers/torch_bench.py" "${peer_args[@]}" >"$results/torch.jsonl"
+      compare_args+=(--peer "$results/torch.jsonl")
+      ;;
+    ort)
+      if ! command -v node >/dev/null; then
+        say "skipping ort: node is not installed"
+        continue
+      fi
+      if ! (cd "$root/bench/peers" && node -e "require('onnxruntime-node')" >/dev/null 2>&1); then
+        say "skipping ort: onnxruntime-node is missing (cd bench/peers && ONNXRUNTIME_NODE_INSTALL=skip npm install)"
+        continue
+      fi
+      if ! why=$("$onnx_python" -c 'import onnx' 2>&1); then
+        say "skipping ort: '$onnx_python' cannot import onnx to write the models (apt-get install python3-onnx): ${why##*$'\n'}"
+        continue
+      fi
+      "$onnx_python" "$root/bench/peers/gen_models.py" "$results/models" >/dev/null
+      say "running ort peer"
+      node "$root/bench/peers/ort_bench.mjs" --models "$results/models" "${peer_args[@]}" >"$results/ort.jsonl"
+      compare_args+=(--peer "$results/ort.jsonl")
+      ;;
+    *) say "unknown peer '$peer' (known: torch ort)"; exit 2 ;;
+  esac
+done
+
+"$python" "$root/bench/compare.py" "${compare_args[@]}"
+say "results in ${results#"$root"/}/ (table.md, ndresize*.json, <peer>.jsonl)"
