@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <tuple>
-#include <vector>
+#include <array>
 
 #include "../detail/nd_loop.hpp"
 #include "../executor.hpp"
@@ -22,6 +22,18 @@
 #include "row_ops.hpp"
 
 namespace ndresize::detail {
+
+/// A short list of axes kept inline, so that execution allocates nothing.
+struct axis_list {
+  std::array<int, max_rank> v{};
+  int n = 0;
+  void push_back(int a) noexcept { v[static_cast<std::size_t>(n++)] = a; }
+  const int* begin() const noexcept { return v.data(); }
+  const int* end() const noexcept { return v.data() + n; }
+  int operator[](std::size_t i) const noexcept { return v[i]; }
+  std::size_t size() const noexcept { return static_cast<std::size_t>(n); }
+  bool empty() const noexcept { return n == 0; }
+};
 
 /// Splits [0, n) into `chunks` contiguous ranges; range c is [begin(c), begin(c + 1)).
 struct split {
@@ -184,7 +196,7 @@ void run_fused(const row_ops<Acc, Src, Acc>& load_ops, const row_ops<Acc, Acc, D
 }
 
 /// Decides whether the last two passes fuse, and how (see the file comment).
-inline bool plan_fusion(const resize_plan& plan, const std::vector<int>& passes, const dims& ext, const dims& ss,
+inline bool plan_fusion(const resize_plan& plan, const axis_list& passes, const dims& ext, const dims& ss,
                         const dims& ds, bool source_is_float, bool accumulates_in_float, fused_geometry& g) {
   if (passes.size() < 2) return false;
   g.w = *std::max_element(passes.begin(), passes.end());
@@ -228,7 +240,8 @@ void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_vi
   using Acc = accumulator_t<T>;
   if (plan.output_size() == 0) return;
   const isa target = active_isa();
-  std::vector<int> order = plan.pass_order();
+  axis_list order;
+  for (int p : plan.pass_order()) order.push_back(p);
   if (order.empty()) {
     loop_axes ax;
     for (int d = 0; d < plan.rank(); ++d) ax.push(x.extent(d), x.stride(d), y.stride(d));
@@ -245,10 +258,10 @@ void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_vi
   // The stage that the fused pair reads: the shape after the unfused prefix.
   bool fused = false;
   {
-    std::vector<int> prefix;
+    axis_list prefix;
     dims before = x.extents();
     // Try fusion with the strides the fused stage would see.
-    std::vector<int> trial = order;
+    const axis_list trial = order;
     fused_geometry tg{};
     int w = *std::max_element(trial.begin(), trial.end()), h = -1;
     for (int p : trial)

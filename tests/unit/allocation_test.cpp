@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: Apache-2.0
+// With a reused plan and workspace, executing allocates nothing (issue "Performance", item 3):
+// the global operator new is counted around repeated calls of every kernel family, with and
+// without a thread pool. Its own executable, since it replaces operator new.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <vector>
+
+#include <ndresize/ndresize.hpp>
+
+namespace {
+std::atomic<long> allocations{0};
+}
+
+// GCC cannot see that these replacements pair malloc with free.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+void* operator new(std::size_t n) {
+  allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void* operator new(std::size_t n, std::align_val_t a) {
+  allocations.fetch_add(1, std::memory_order_relaxed);
+  const auto al = static_cast<std::size_t>(a);
+  if (void* p = std::aligned_alloc(al, (n + al - 1) / al * al)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+
+namespace {
+
+namespace nd = ndresize;
+
+template <class T>
+long allocations_per_call(const nd::resize_plan& plan, const nd::executor& ex) {
+  std::vector<T> x(static_cast<std::size_t>(nd::checked_element_count(plan.input_shape())), T(1));
+  std::vector<T> y(static_cast<std::size_t>(plan.output_size()));
+  nd::workspace ws;
+  const nd::tensor_view<const T> xv(x.data(), plan.input_shape());
+  const nd::tensor_view<T> yv(y.data(), plan.output_shape());
+  nd::execute<T>(plan, xv, yv, ws, ex);  // the first call may size the workspace
+  const long before = allocations.load();
+  for (int i = 0; i < 5; ++i) nd::execute<T>(plan, xv, yv, ws, ex);
+  return allocations.load() - before;
+}
+
+nd::resize_plan plan_for(nd::dims in, std::vector<std::int64_t> sizes, nd::enums::mode m, bool antialias = false,
+                         std::optional<std::vector<std::int64_t>> axes = std::nullopt) {
+  nd::resize_attributes a;
+  a.mode = m;
+  a.antialias = antialias;
+  a.axes = axes;
+  return nd::make_plan(in, a, {{}, {}, sizes});
+}
+
+TEST(Allocation, NoneWhenPlanAndWorkspaceAreReused) {
+  using nd::enums::mode;
+  nd::thread_pool pool(3);
+  for (const nd::executor& ex : {nd::executor{}, pool.get_executor()}) {
+    EXPECT_EQ(allocations_per_call<float>(plan_for({1, 3, 40, 50}, {1, 3, 80, 100}, mode::linear), ex), 0);
+    EXPECT_EQ(allocations_per_call<float>(plan_for({1, 2, 64, 64}, {1, 2, 17, 19}, mode::cubic, true), ex), 0);
+    EXPECT_EQ(allocations_per_call<float>(plan_for({1, 1, 8, 10, 12}, {1, 1, 16, 20, 24}, mode::linear), ex), 0);
+    EXPECT_EQ(allocations_per_call<std::uint8_t>(plan_for({60, 70, 3}, {20, 30}, mode::linear, true, std::vector<std::int64_t>{0, 1}), ex), 0);
+    EXPECT_EQ(allocations_per_call<float>(plan_for({2, 4, 16, 16}, {2, 4, 32, 32}, mode::nearest), ex), 0);
+    EXPECT_EQ(allocations_per_call<Eigen::half>(plan_for({1, 3, 40, 50}, {1, 3, 20, 25}, mode::linear), ex), 0);
+  }
+}
+
+}  // namespace
