@@ -64,6 +64,19 @@ tensor<T> execute(const resize_plan& plan, tensor_view<const T> x) {
   return y;
 }
 
+/// Bytes of workspace one execute<T> of `plan` takes with row-major X and Y and an executor of
+/// `concurrency` (see detail::layout_execution for the formula). Nearest plans need none.
+template <gatherable T>
+std::size_t scratch_bytes(const resize_plan& plan, int concurrency = 1) {
+  if constexpr (interpolatable<T>) {
+    if (plan.family() == kernel_family::weighted && plan.output_size() > 0)
+      return detail::layout_execution<T>(plan, row_major_strides(plan.input_shape()), row_major_strides(plan.output_shape()),
+                                         concurrency)
+          .bytes;
+  }
+  return 0;
+}
+
 /// Type-erased execution: the element type is a runtime value (as inference runtimes hold it).
 inline void execute(const resize_plan& plan, const any_const_tensor_view& x, const any_tensor_view& y, workspace& ws,
                     const executor& ex = {}) {

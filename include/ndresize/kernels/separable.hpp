@@ -235,31 +235,37 @@ inline bool plan_fusion(const resize_plan& plan, const axis_list& passes, const 
   return true;
 }
 
-template <interpolatable T>
-void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws, const executor& ex) {
-  using Acc = accumulator_t<T>;
-  if (plan.output_size() == 0) return;
-  const isa target = active_isa();
+/// How one weighted execution is organized: the pass order (unfused prefix, then the fused
+/// pair if any) and where its scratch lives in the workspace.
+struct execution_layout {
   axis_list order;
-  for (int p : plan.pass_order()) order.push_back(p);
-  if (order.empty()) {
-    loop_axes ax;
-    for (int d = 0; d < plan.rank(); ++d) ax.push(x.extent(d), x.stride(d), y.stride(d));
-    const T* s = x.data_handle();
-    T* o = y.data_handle();
-    for_each_offset(ax, ax.n, 0, 0, [&](index_t a, index_t b) { o[b] = s[a]; });
-    extrapolate(plan, y, from_extrapolation_value<T>(plan.extrapolation_value()));
-    return;
-  }
-  // Shapes and strides of each stage; intermediates are row-major Acc buffers.
-  fused_geometry g{};
-  const std::size_t n = order.size();
-  dims shape = x.extents();
-  // The stage that the fused pair reads: the shape after the unfused prefix.
   bool fused = false;
+  fused_geometry g{};
+  std::size_t unfused = 0;
+  index_t chunks = 1;
+  std::size_t off0 = 0, off1 = 0, off_chunks = 0, chunk_bytes = 0, bytes = 0;
+};
+
+/// The layout for element type T, given the strides of X and Y and the executor's concurrency.
+/// Scratch = two ping-pong buffers for the prefix passes' outputs (each the largest
+/// intermediate of its parity, in the accumulator type) + per chunk: max_taps row pointers and
+/// either one source row (v-first: in_w · pixel accumulators) or a ring of max_span resampled
+/// rows (h-first: max_span · out_w · pixel accumulators, plus tags).
+template <interpolatable T>
+execution_layout layout_execution(const resize_plan& plan, const dims& x_strides, const dims& y_strides, int concurrency) {
+  using Acc = accumulator_t<T>;
+  execution_layout L;
+  axis_list& order = L.order;
+  for (int p : plan.pass_order()) order.push_back(p);
+  if (order.empty()) return L;
+  fused_geometry& g = L.g;
+  const std::size_t n = order.size();
+  const dims& x_extents = plan.input_shape();
+  bool& fused = L.fused;
+  // The stage that the fused pair reads: the shape after the unfused prefix.
   {
     axis_list prefix;
-    dims before = x.extents();
+    dims before = x_extents;
     // Try fusion with the strides the fused stage would see.
     const axis_list trial = order;
     fused_geometry tg{};
@@ -269,10 +275,10 @@ void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_vi
     for (int p : trial)
       if (p != w && p != h) prefix.push_back(p);
     for (int p : prefix) before[p] = plan.output_shape()[p];
-    const dims in_str = prefix.empty() ? x.strides() : row_major_strides(before);
+    const dims in_str = prefix.empty() ? x_strides : row_major_strides(before);
     const bool float_acc = std::is_same_v<Acc, float>;
     const bool float_src = prefix.empty() ? std::is_same_v<T, float> : float_acc;
-    if (n >= 2 && plan_fusion(plan, order, before, in_str, y.strides(), float_src, float_acc, tg)) {
+    if (n >= 2 && plan_fusion(plan, order, before, in_str, y_strides, float_src, float_acc, tg)) {
       fused = true;
       g = tg;
       order = prefix;
@@ -280,28 +286,29 @@ void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_vi
       order.push_back(w);
     }
   }
-  const std::size_t unfused = fused ? n - 2 : n;
+  const std::size_t unfused = L.unfused = fused ? n - 2 : n;
   // Workspace: ping-pong intermediates, then per-chunk scratch.
-  const index_t chunks = std::max(1, ex.concurrency());
+  const index_t chunks = L.chunks = std::max(1, concurrency);
   std::size_t max_taps = 1;
   for (int p : order) max_taps = std::max<std::size_t>(max_taps, static_cast<std::size_t>(plan.table(p).max_taps));
   scratch_layout lay;
   index_t big[2] = {0, 0};
   {
-    dims s = x.extents();
+    dims s = x_extents;
     for (std::size_t p = 0; p < n; ++p) {
       s[order[p]] = plan.output_shape()[order[p]];
       const bool intermediate = fused ? p + 2 < n : p + 1 < n;
       if (intermediate) big[p % 2] = std::max(big[p % 2], checked_element_count(s));
     }
   }
-  const std::size_t off0 = lay.take(static_cast<std::size_t>(big[0]) * sizeof(Acc));
-  const std::size_t off1 = lay.take(static_cast<std::size_t>(big[1]) * sizeof(Acc));
-  std::size_t chunk_bytes = (max_taps * sizeof(void*) + 63) / 64 * 64;
+  L.off0 = lay.take(static_cast<std::size_t>(big[0]) * sizeof(Acc));
+  L.off1 = lay.take(static_cast<std::size_t>(big[1]) * sizeof(Acc));
+  std::size_t& chunk_bytes = L.chunk_bytes;
+  chunk_bytes = (max_taps * sizeof(void*) + 63) / 64 * 64;
   if (fused) {
     const auto& th = plan.table(g.h);
     const auto& tw = plan.table(g.w);
-    dims before = x.extents();
+    dims before = x_extents;
     for (std::size_t p = 0; p < unfused; ++p) before[order[p]] = plan.output_shape()[order[p]];
     if (g.h_first)
       chunk_bytes += (static_cast<std::size_t>(std::max<index_t>(th.max_span, 1)) * 2 * sizeof(index_t) + 63) / 64 * 64 +
@@ -310,10 +317,37 @@ void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_vi
       chunk_bytes += static_cast<std::size_t>(before[g.w] * g.block) * sizeof(Acc);
   }
   chunk_bytes = (chunk_bytes + 63) / 64 * 64;
-  const std::size_t off_chunks = lay.take(chunk_bytes * static_cast<std::size_t>(chunks));
-  auto* mem = static_cast<std::byte*>(ws.get(lay.bytes));
-  Acc* buf[2] = {reinterpret_cast<Acc*>(mem + off0), reinterpret_cast<Acc*>(mem + off1)};
-  std::byte* chunk_mem = mem + off_chunks;
+  L.off_chunks = lay.take(chunk_bytes * static_cast<std::size_t>(chunks));
+  L.bytes = lay.bytes;
+  return L;
+}
+
+
+template <interpolatable T>
+void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws, const executor& ex) {
+  using Acc = accumulator_t<T>;
+  if (plan.output_size() == 0) return;
+  const isa target = active_isa();
+  if (plan.pass_order().empty()) {
+    loop_axes ax;
+    for (int d = 0; d < plan.rank(); ++d) ax.push(x.extent(d), x.stride(d), y.stride(d));
+    const T* s = x.data_handle();
+    T* o = y.data_handle();
+    for_each_offset(ax, ax.n, 0, 0, [&](index_t a, index_t b) { o[b] = s[a]; });
+    extrapolate(plan, y, from_extrapolation_value<T>(plan.extrapolation_value()));
+    return;
+  }
+  const execution_layout L = layout_execution<T>(plan, x.strides(), y.strides(), ex.concurrency());
+  const axis_list& order = L.order;
+  const fused_geometry& g = L.g;
+  const bool fused = L.fused;
+  const std::size_t n = order.size(), unfused = L.unfused;
+  const index_t chunks = L.chunks;
+  const std::size_t chunk_bytes = L.chunk_bytes;
+  dims shape = x.extents();
+  auto* mem = static_cast<std::byte*>(ws.get(L.bytes));
+  Acc* buf[2] = {reinterpret_cast<Acc*>(mem + L.off0), reinterpret_cast<Acc*>(mem + L.off1)};
+  std::byte* chunk_mem = mem + L.off_chunks;
 
   const auto ops_tt = row_ops<Acc, T, T>::select(target);
   const auto ops_ta = row_ops<Acc, T, Acc>::select(target);

@@ -70,19 +70,10 @@ class resize_plan {
 
   /// Weighted family: the axes that need a pass, in execution order.
   const std::vector<int>& pass_order() const noexcept { return passes_; }
-  /// Elements of the two ping-pong intermediate buffers (accumulator type), in passes order:
-  /// pass p < last writes buffer p % 2. Scratch bytes = (a + b) · sizeof(accumulator).
-  std::pair<index_t, index_t> scratch_elements() const noexcept { return scratch_; }
-  /// Shape after the first `n` passes.
-  dims shape_after(std::size_t n) const {
-    dims s = input_;
-    for (std::size_t p = 0; p < n; ++p) s[passes_[p]] = output_[passes_[p]];
-    return s;
-  }
 
  private:
   // Axes whose table is not the identity need a pass. Shrinking axes go first (the data gets
-  // smaller sooner); among equals, the axis with more taps per element of output goes last.
+  // smaller sooner); ties keep axis order.
   void order_passes() {
     for (int d = 0; d < rank(); ++d)
       if (!tables_[static_cast<std::size_t>(d)].is_identity()) passes_.push_back(d);
@@ -93,10 +84,6 @@ class resize_plan {
       return static_cast<double>(ta.out) * static_cast<double>(tb.in) <
              static_cast<double>(tb.out) * static_cast<double>(ta.in);
     });
-    for (std::size_t p = 0; p + 1 < passes_.size(); ++p) {
-      const index_t n = checked_element_count(shape_after(p + 1));
-      (p % 2 == 0 ? scratch_.first : scratch_.second) = std::max((p % 2 == 0 ? scratch_.first : scratch_.second), n);
-    }
   }
 
   std::string context_;
@@ -106,7 +93,6 @@ class resize_plan {
   double extrapolation_value_ = 0.0;
   bool has_extrapolation_ = false;
   std::vector<int> passes_;
-  std::pair<index_t, index_t> scratch_{0, 0};
 };
 
 }  // namespace ndresize
