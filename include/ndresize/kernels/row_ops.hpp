@@ -199,42 +199,57 @@ NDRESIZE_TARGET_AVX2 void resample_avx2(const resample_args<Src, Dst>& a) noexce
   }
   resample_body<Acc, Src, Dst>(a);
 }
-/// Float rows into a float destination with non-temporal stores (no read-for-ownership of
-/// output lines that will not be read again soon). Same operation order as blend_fixed.
-template <int Taps>
-NDRESIZE_TARGET_AVX512 void blend_stream16(const blend_args<float, float, float>& a) noexcept {
+/// Float rows into a float destination, 16 lanes at a time with a masked tail (short rows,
+/// such as many small planes, pay no scalar epilogue). `Stream` writes with non-temporal
+/// stores (no read-for-ownership of output lines that will not be read again soon). Same
+/// operation order as blend_fixed.
+template <int Taps, bool Stream>
+NDRESIZE_TARGET_AVX512 void blend_rows16(const blend_args<float, float, float>& a) noexcept {
   NDRESIZE_NO_CONTRACT
   const float* r[4] = {a.rows[0], a.rows[Taps > 1 ? 1 : 0], a.rows[Taps > 2 ? 2 : 0], a.rows[Taps > 3 ? 3 : 0]};
-  const float w[4] = {a.w[0], a.w[Taps > 1 ? 1 : 0], a.w[Taps > 2 ? 2 : 0], a.w[Taps > 3 ? 3 : 0]};
-  auto one = [&](index_t l) {
-    float v = w[0] * r[0][l];
-    if constexpr (Taps > 1) v += w[1] * r[1][l];
-    if constexpr (Taps > 2) v += w[2] * r[2][l];
-    if constexpr (Taps > 3) v += w[3] * r[3][l];
-    a.d[l] = v;
+  const __m512 w0 = _mm512_set1_ps(a.w[0]), w1 = _mm512_set1_ps(a.w[Taps > 1 ? 1 : 0]);
+  const __m512 w2 = _mm512_set1_ps(a.w[Taps > 2 ? 2 : 0]), w3 = _mm512_set1_ps(a.w[Taps > 3 ? 3 : 0]);
+  auto lanes = [&](index_t l, __mmask16 m) {
+    __m512 v = _mm512_mul_ps(w0, _mm512_maskz_loadu_ps(m, r[0] + l));
+    if constexpr (Taps > 1) v = _mm512_add_ps(v, _mm512_mul_ps(w1, _mm512_maskz_loadu_ps(m, r[1] + l)));
+    if constexpr (Taps > 2) v = _mm512_add_ps(v, _mm512_mul_ps(w2, _mm512_maskz_loadu_ps(m, r[2] + l)));
+    if constexpr (Taps > 3) v = _mm512_add_ps(v, _mm512_mul_ps(w3, _mm512_maskz_loadu_ps(m, r[3] + l)));
+    return v;
   };
   index_t l = 0;
-  for (; l < a.len && (reinterpret_cast<std::uintptr_t>(a.d + l) & 63) != 0; ++l) one(l);
-  const __m512 w0 = _mm512_set1_ps(w[0]), w1 = _mm512_set1_ps(w[1]), w2 = _mm512_set1_ps(w[2]), w3 = _mm512_set1_ps(w[3]);
-  for (; l + 16 <= a.len; l += 16) {
-    __m512 v = _mm512_mul_ps(w0, _mm512_loadu_ps(r[0] + l));
-    if constexpr (Taps > 1) v = _mm512_add_ps(v, _mm512_mul_ps(w1, _mm512_loadu_ps(r[1] + l)));
-    if constexpr (Taps > 2) v = _mm512_add_ps(v, _mm512_mul_ps(w2, _mm512_loadu_ps(r[2] + l)));
-    if constexpr (Taps > 3) v = _mm512_add_ps(v, _mm512_mul_ps(w3, _mm512_loadu_ps(r[3] + l)));
-    _mm512_stream_ps(a.d + l, v);
+  if constexpr (Stream) {
+    // Plain stores up to a 64-byte boundary, then whole aligned lines.
+    const auto mis = static_cast<index_t>((reinterpret_cast<std::uintptr_t>(a.d) & 63) / 4);
+    if (mis != 0) {
+      const index_t head = std::min<index_t>(16 - mis, a.len);
+      const auto m = static_cast<__mmask16>((1u << head) - 1);
+      _mm512_mask_storeu_ps(a.d, m, lanes(0, m));
+      l = head;
+    }
+    for (; l + 16 <= a.len; l += 16) _mm512_stream_ps(a.d + l, lanes(l, 0xFFFF));
+  } else {
+    for (; l + 16 <= a.len; l += 16) _mm512_storeu_ps(a.d + l, lanes(l, 0xFFFF));
   }
-  for (; l < a.len; ++l) one(l);
+  if (l < a.len) {
+    const auto m = static_cast<__mmask16>((1u << (a.len - l)) - 1);
+    _mm512_mask_storeu_ps(a.d + l, m, lanes(l, m));
+  }
 }
 
 template <class Acc, class Src, class Dst>
 NDRESIZE_TARGET_AVX512 void blend_avx512(const blend_args<Src, Dst, weight_t<Acc>>& a) noexcept {
   if constexpr (std::is_same_v<Acc, float> && std::is_same_v<Src, float> && std::is_same_v<Dst, float>) {
-    if (a.stream && a.ss == 1 && a.ds == 1 && a.len >= 256) {  // short rows: not worth it
-      switch (a.taps) {
-        case 1: return blend_stream16<1>(a);
-        case 2: return blend_stream16<2>(a);
-        case 3: return blend_stream16<3>(a);
-        case 4: return blend_stream16<4>(a);
+    if (a.ss == 1 && a.ds == 1) {
+      const bool stream = a.stream && a.len >= 256;  // short rows: not worth it
+      switch (a.taps * 2 + (stream ? 1 : 0)) {
+        case 2: return blend_rows16<1, false>(a);
+        case 3: return blend_rows16<1, true>(a);
+        case 4: return blend_rows16<2, false>(a);
+        case 5: return blend_rows16<2, true>(a);
+        case 6: return blend_rows16<3, false>(a);
+        case 7: return blend_rows16<3, true>(a);
+        case 8: return blend_rows16<4, false>(a);
+        case 9: return blend_rows16<4, true>(a);
         default: break;
       }
     }
