@@ -14,6 +14,7 @@
 #include <ndresize/attributes.hpp>
 #include <ndresize/executor.hpp>
 #include <ndresize/view.hpp>
+#include <ndresize/workspace.hpp>
 
 #include "support/naive_reference.hpp"
 #include "support/random_case.hpp"
@@ -26,9 +27,10 @@ struct category_stats {
   std::int64_t elements = 0;
   double max_abs = 0;             ///< max |y - reference|; integers: |y - round(reference)|
   double max_rel = 0;             ///< max |y - reference| / Σ|w·x| (floating types)
-  double max_ulp = 0;             ///< max |y - reference| in units in the last place of float16/bfloat16
+  double max_ulp = 0;             ///< max |y - reference| in ulps of float16/bfloat16 at the scale of Σ|w·x|
   double max_tolerance_use = 0;   ///< max |y - reference| / allowed deviation (≤ 1 when passing)
   std::int64_t tie_window = 0;    ///< integer outputs off round(reference) inside the rounding window
+  std::int64_t exact = 0;         ///< interpolated values computable exactly, hence compared exactly
   std::int64_t nan = 0;           ///< NaN outputs, each checked to be NaN in the reference too
   std::int64_t extrapolated = 0;  ///< elements that took extrapolation_value
 
@@ -47,6 +49,9 @@ ndresize::onnx::resize_inputs library_inputs(const naive::node& n);
 /// The executor a case runs on: 0 sequential, 1 a thread pool, 2 the caller's own parallel_for
 /// (which runs the work items backwards: results must not depend on their order).
 const ndresize::executor& case_executor(int kind);
+/// One workspace reused by every make_plan+execute case, whatever its plan and element type:
+/// kernels must not depend on what earlier calls left in the scratch memory.
+ndresize::workspace& shared_workspace();
 /// onnx::compute, the runtime front door: opset number, attribute map, type-erased views.
 void run_front_door(const naive::random_case& c, const ndresize::any_const_tensor_view& x,
                     const ndresize::any_tensor_view& y);

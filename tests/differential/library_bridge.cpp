@@ -16,6 +16,7 @@ void category_stats::merge(const category_stats& o) {
   max_ulp = std::max(max_ulp, o.max_ulp);
   max_tolerance_use = std::max(max_tolerance_use, o.max_tolerance_use);
   tie_window += o.tie_window;
+  exact += o.exact;
   nan += o.nan;
   extrapolated += o.extrapolated;
 }
@@ -67,6 +68,11 @@ const ndresize::executor& case_executor(int kind) {
     for (ndresize::index_t i = n; i-- > 0;) body(i);
   });
   return kind == 1 ? pooled : kind == 2 ? backwards : sequential;
+}
+
+ndresize::workspace& shared_workspace() {
+  static ndresize::workspace ws;
+  return ws;
 }
 
 ndresize::onnx::resize_inputs library_inputs(const naive::node& n) { return {n.roi, n.scales, n.sizes}; }

@@ -88,7 +88,23 @@ struct element {
   std::int64_t terms = 0;      ///< number of N-D taps summed
   int axis_taps = 0;           ///< Σ over axes of that axis's tap count
   std::int64_t source = -1;    ///< single-tap elements (nearest): flat row-major index into X
+  // How exactly the sum can be computed (a test may then demand an exact result):
+  int fraction_bits = 0;       ///< Σ over axes of the most binary fraction digits of a weight, + those of x
+  double bound = 0.0;          ///< max|x| · Π over axes of max(1, Σ|w|): bounds every partial sum
 };
+
+/// Binary digits after the point of v (0 for integers; large for non-dyadic roundings).
+inline int fraction_bits(double v) {
+  if (v == 0.0 || !std::isfinite(v)) return 0;
+  int exponent = 0;
+  auto significand = static_cast<std::uint64_t>(std::ldexp(std::frexp(std::abs(v), &exponent), 53));
+  int bits = 53;
+  while ((significand & 1) == 0) {
+    significand >>= 1;
+    --bits;
+  }
+  return std::max(bits - exponent, 0);
+}
 
 /// Keys' cubic convolution kernel with coefficient a (Keys 1981, eq. 4), linear's triangle.
 inline double cubic_kernel(double t, double a) {
@@ -271,6 +287,19 @@ inline element evaluate(const geometry& g, std::span<const double> x, std::int64
   }
   for (const auto* t : taps)
     if (t->empty()) return e;  // every tap excluded: nothing to sum (valid nodes never get here)
+  double growth = 1.0;
+  for (const auto* t : taps) {
+    int bits = 0;
+    double sum = 0.0;
+    for (const tap& k : *t) {
+      bits = std::max(bits, fraction_bits(k.weight));
+      sum += std::abs(k.weight);
+    }
+    e.fraction_bits += bits;
+    growth *= std::max(sum, 1.0);
+  }
+  int x_bits = 0;
+  double x_max = 0.0;
   // Odometer over the tap combinations, the last axis fastest.
   std::vector<std::size_t> k(rank, 0);
   for (;;) {
@@ -285,10 +314,16 @@ inline element evaluate(const geometry& g, std::span<const double> x, std::int64
     e.value += w * v;
     e.magnitude += std::abs(w) * std::abs(v);
     e.abs_sum += std::abs(v);
+    x_bits = std::max(x_bits, fraction_bits(v));
+    x_max = std::max(x_max, std::abs(v));
     e.source = e.terms == 0 ? source : -1;
     ++e.terms;
     for (std::size_t d = rank;;) {
-      if (d == 0) return e;
+      if (d == 0) {
+        e.fraction_bits += x_bits;
+        e.bound = x_max * growth;
+        return e;
+      }
       --d;
       if (++k[d] < taps[d]->size()) break;
       k[d] = 0;
