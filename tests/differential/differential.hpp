@@ -31,7 +31,8 @@ struct category_stats {
   double max_tolerance_use = 0;   ///< max |y - reference| / allowed deviation (≤ 1 when passing)
   std::int64_t tie_window = 0;    ///< integer outputs off round(reference) inside the rounding window
   std::int64_t exact = 0;         ///< interpolated values computable exactly, hence compared exactly
-  std::int64_t nan = 0;           ///< NaN outputs, each checked to be NaN in the reference too
+  std::int64_t nan = 0;           ///< NaN outputs required (a NaN input reaches them through nonzero weights)
+  std::int64_t nan_either = 0;    ///< outputs where only a zero-up-to-rounding weight touches a NaN
   std::int64_t extrapolated = 0;  ///< elements that took extrapolation_value
 
   void merge(const category_stats& o);

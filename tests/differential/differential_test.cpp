@@ -145,13 +145,13 @@ std::set<std::string> required_features() {
 }
 
 void print_table(const char* title, const std::map<std::string, category_stats>& m) {
-  std::printf("%-12s %6s %8s %10s %10s %8s %8s %7s %7s %6s %7s\n", title, "cases", "elements", "max|y-ref|",
-              "max rel", "max ulp", "tol.use", "exact", "tie-win", "NaN", "extrap.");
+  std::printf("%-12s %6s %8s %10s %10s %8s %8s %7s %7s %6s %6s %7s\n", title, "cases", "elements", "max|y-ref|",
+              "max rel", "max ulp", "tol.use", "exact", "tie-win", "NaN", "NaN?", "extrap.");
   for (const auto& [name, s] : m)
-    std::printf("%-12s %6lld %8lld %10.3g %10.3g %8.3g %8.3g %7lld %7lld %6lld %7lld\n", name.c_str(), static_cast<long long>(s.cases),
-                static_cast<long long>(s.elements), s.max_abs, s.max_rel, s.max_ulp, s.max_tolerance_use,
-                static_cast<long long>(s.exact), static_cast<long long>(s.tie_window), static_cast<long long>(s.nan),
-                static_cast<long long>(s.extrapolated));
+    std::printf("%-12s %6lld %8lld %10.3g %10.3g %8.3g %8.3g %7lld %7lld %6lld %6lld %7lld\n", name.c_str(),
+                static_cast<long long>(s.cases), static_cast<long long>(s.elements), s.max_abs, s.max_rel, s.max_ulp,
+                s.max_tolerance_use, static_cast<long long>(s.exact), static_cast<long long>(s.tie_window),
+                static_cast<long long>(s.nan), static_cast<long long>(s.nan_either), static_cast<long long>(s.extrapolated));
 }
 
 TEST(Differential, RandomNodesMatchTheNaiveReference) {
@@ -189,7 +189,8 @@ TEST(Differential, RandomNodesMatchTheNaiveReference) {
               static_cast<unsigned long long>(seed), static_cast<long long>(failed), seconds);
   std::printf("max|y-ref|: integers |y - round(ref)|; max rel: / Σ|w·x|; max ulp: float16/bfloat16 ulps at Σ|w·x|;\n"
               "tol.use: largest fraction of the allowed deviation; exact: interpolated values compared exactly;\n"
-              "tie-win: integer outputs off round(ref) within the accumulator's error bound of a .5 tie\n");
+              "tie-win: integer outputs off round(ref) within the accumulator's error bound of a .5 tie;\n"
+              "NaN: outputs required to be NaN; NaN?: a NaN input touched only by a zero-up-to-rounding weight\n");
   print_table("type", by_type);
   print_table("mode", by_mode);
   print_table("version", by_version);

@@ -18,6 +18,7 @@ void category_stats::merge(const category_stats& o) {
   tie_window += o.tie_window;
   exact += o.exact;
   nan += o.nan;
+  nan_either += o.nan_either;
   extrapolated += o.extrapolated;
 }
 

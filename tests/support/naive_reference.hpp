@@ -61,6 +61,10 @@ struct axis {
   double roi_start = 0.0, roi_end = 1.0;
   std::vector<std::vector<tap>> taps;  ///< per output coordinate
   std::vector<bool> outside;           ///< per output coordinate: tf_crop_and_resize extrapolates
+  /// Per output coordinate: every source index the filter window touches, zero weights included,
+  /// one index wider on each side. Where a weight is zero only up to rounding (x_original a hair
+  /// off an exact grid point), another correct evaluation may keep a tiny weight there instead.
+  std::vector<std::vector<std::int64_t>> support;
 };
 
 struct geometry {
@@ -93,9 +97,13 @@ struct element {
   double bound = 0.0;          ///< max|x| · Π over axes of max(1, Σ|w|): bounds every partial sum
 };
 
-/// Binary digits after the point of v (0 for integers; large for non-dyadic roundings).
-inline int fraction_bits(double v) {
-  if (v == 0.0 || !std::isfinite(v)) return 0;
+/// Significant binary digits of v, and how many of them lie after the point.
+struct binary_digits {
+  int significant = 0;
+  int fraction = 0;
+};
+inline binary_digits digits_of(double v) {
+  if (v == 0.0 || !std::isfinite(v)) return {};
   int exponent = 0;
   auto significand = static_cast<std::uint64_t>(std::ldexp(std::frexp(std::abs(v), &exponent), 53));
   int bits = 53;
@@ -103,7 +111,15 @@ inline int fraction_bits(double v) {
     significand >>= 1;
     --bits;
   }
-  return std::max(bits - exponent, 0);
+  return {bits, std::max(bits - exponent, 0)};
+}
+
+/// Fraction digits of a computed weight. A weight with more than 20 significant digits (1/3,
+/// 0.6…) or more than 30 fraction digits (a 1e-16 left by cancellation) is taken to be a
+/// rounded value, never an exact one, and counts as 1000 digits.
+inline int weight_fraction_bits(double w) {
+  const binary_digits d = digits_of(w);
+  return d.significant > 20 || d.fraction > 30 ? 1000 : d.fraction;
 }
 
 /// Keys' cubic convolution kernel with coefficient a (Keys 1981, eq. 4), linear's triangle.
@@ -225,10 +241,12 @@ inline geometry resolve(const node& n, const std::vector<std::int64_t>& x_shape)
     const auto out = static_cast<std::size_t>(a.output_width_int);
     a.taps.assign(out, {});
     a.outside.assign(out, false);
+    a.support.assign(out, {});
     const double last = static_cast<double>(a.length_original - 1);
     for (std::size_t j = 0; j < out; ++j) {
       if (!a.listed) {  // non-resizable axis: untouched
         a.taps[j].push_back({static_cast<std::int64_t>(j), 1.0});
+        a.support[j].push_back(static_cast<std::int64_t>(j));
         continue;
       }
       const double x = original_coordinate(coordinate_mode, a, static_cast<double>(j));
@@ -239,6 +257,7 @@ inline geometry resolve(const node& n, const std::vector<std::int64_t>& x_shape)
       if (n.mode == "nearest") {
         const double r = legacy ? (a.scale >= 1 ? std::floor(x) : std::ceil(x)) : nearest_rounding(n.nearest_mode, x);
         a.taps[j].push_back({static_cast<std::int64_t>(std::clamp(r, 0.0, last)), 1.0});
+        a.support[j].push_back(a.taps[j].back().index);
         continue;
       }
       // linear/cubic: weight of input i is K((i - x) · σ), σ = min(scale, 1) with antialias (the
@@ -259,6 +278,11 @@ inline geometry resolve(const node& n, const std::vector<std::int64_t>& x_shape)
       }
       if (n.antialias || n.exclude_outside)
         for (auto& t : a.taps[j]) t.weight /= sum;
+      for (double i = std::ceil(x - reach) - 1; i <= std::floor(x + reach) + 1; i += 1.0)
+        if (!n.exclude_outside || (i >= 0 && i <= last)) {
+          const auto k = static_cast<std::int64_t>(std::clamp(i, 0.0, last));
+          if (a.support[j].empty() || a.support[j].back() != k) a.support[j].push_back(k);
+        }
     }
   }
   return g;
@@ -292,7 +316,7 @@ inline element evaluate(const geometry& g, std::span<const double> x, std::int64
     int bits = 0;
     double sum = 0.0;
     for (const tap& k : *t) {
-      bits = std::max(bits, fraction_bits(k.weight));
+      bits = std::max(bits, weight_fraction_bits(k.weight));
       sum += std::abs(k.weight);
     }
     e.fraction_bits += bits;
@@ -314,7 +338,7 @@ inline element evaluate(const geometry& g, std::span<const double> x, std::int64
     e.value += w * v;
     e.magnitude += std::abs(w) * std::abs(v);
     e.abs_sum += std::abs(v);
-    x_bits = std::max(x_bits, fraction_bits(v));
+    x_bits = std::max(x_bits, digits_of(v).fraction);
     x_max = std::max(x_max, std::abs(v));
     e.source = e.terms == 0 ? source : -1;
     ++e.terms;
@@ -329,6 +353,50 @@ inline element evaluate(const geometry& g, std::span<const double> x, std::int64
       k[d] = 0;
     }
   }
+}
+
+/// Whether output element `flat` reads a NaN of X: `decisive` through taps whose weights are
+/// clearly nonzero on every axis (|w| > 1e-9: any correct evaluation reads it, the result must
+/// be NaN), `possible` through the support (a weight that is zero only up to rounding may or
+/// may not read it: either result is right).
+struct nan_reach {
+  bool decisive = false;
+  bool possible = false;
+};
+inline nan_reach nan_reach_of(const geometry& g, std::span<const double> x, std::int64_t flat) {
+  const std::size_t rank = g.axes.size();
+  std::vector<std::size_t> j(rank);
+  for (std::size_t d = rank; d-- > 0;) {
+    const auto extent = static_cast<std::int64_t>(g.axes[d].output_width_int);
+    j[d] = static_cast<std::size_t>(flat % extent);
+    flat /= extent;
+  }
+  for (std::size_t d = 0; d < rank; ++d)
+    if (g.axes[d].outside[j[d]]) return {};
+  // Source indices per axis: the decisive taps, then the whole support.
+  auto reads_nan = [&](const std::vector<std::vector<std::int64_t>>& index) {
+    std::vector<std::size_t> k(rank, 0);
+    for (const auto& v : index)
+      if (v.empty()) return false;
+    for (;;) {
+      std::int64_t source = 0;
+      for (std::size_t d = 0; d < rank; ++d) source = source * g.axes[d].length_original + index[d][k[d]];
+      if (std::isnan(x[static_cast<std::size_t>(source)])) return true;
+      for (std::size_t d = rank;;) {
+        if (d == 0) return false;
+        --d;
+        if (++k[d] < index[d].size()) break;
+        k[d] = 0;
+      }
+    }
+  };
+  std::vector<std::vector<std::int64_t>> decisive(rank), support(rank);
+  for (std::size_t d = 0; d < rank; ++d) {
+    for (const tap& t : g.axes[d].taps[j[d]])
+      if (std::abs(t.weight) > 1e-9) decisive[d].push_back(t.index);
+    support[d] = g.axes[d].support[j[d]];
+  }
+  return {reads_nan(decisive), reads_nan(support)};
 }
 
 /// Every output element, row-major.
