@@ -145,10 +145,10 @@ std::set<std::string> required_features() {
 }
 
 void print_table(const char* title, const std::map<std::string, category_stats>& m) {
-  std::printf("%-12s %6s %8s %10s %10s %8s %8s %7s %7s %6s %6s %7s\n", title, "cases", "elements", "max|y-ref|",
+  std::printf("%-15s %6s %8s %10s %10s %8s %8s %7s %7s %6s %6s %7s\n", title, "cases", "elements", "max|y-ref|",
               "max rel", "max ulp", "tol.use", "exact", "tie-win", "NaN", "NaN?", "extrap.");
   for (const auto& [name, s] : m)
-    std::printf("%-12s %6lld %8lld %10.3g %10.3g %8.3g %8.3g %7lld %7lld %6lld %6lld %7lld\n", name.c_str(),
+    std::printf("%-15s %6lld %8lld %10.3g %10.3g %8.3g %8.3g %7lld %7lld %6lld %6lld %7lld\n", name.c_str(),
                 static_cast<long long>(s.cases), static_cast<long long>(s.elements), s.max_abs, s.max_rel, s.max_ulp,
                 s.max_tolerance_use, static_cast<long long>(s.exact), static_cast<long long>(s.tie_window),
                 static_cast<long long>(s.nan), static_cast<long long>(s.nan_either), static_cast<long long>(s.extrapolated));
@@ -200,6 +200,102 @@ TEST(Differential, RandomNodesMatchTheNaiveReference) {
     EXPECT_GE(cases, 5000);
     for (const auto& k : required_features()) EXPECT_TRUE(seen.count(k)) << "the case stream never exercised " << k;
   }
+}
+
+/// A layout with axes stored in `order` (outermost first), optionally padded.
+naive::layout stored(std::vector<int> order, std::int64_t gap = 0) {
+  naive::layout l;
+  l.order = std::move(order);
+  l.gap.assign(l.order.size(), gap);
+  l.reversed.assign(l.order.size(), false);
+  return l;
+}
+
+naive::random_case large_case(std::uint64_t index, naive::op version, ndresize::element_type type, std::vector<std::int64_t> shape) {
+  naive::random_case c;
+  c.seed = 0;
+  c.index = index;
+  c.n.version = version;
+  c.type = type;
+  c.x_shape = std::move(shape);
+  std::vector<int> order(c.x_shape.size());
+  for (std::size_t d = 0; d < order.size(); ++d) order[d] = static_cast<int>(d);
+  c.x_layout = c.y_layout = stored(order);
+  return c;
+}
+
+// Tensors large enough for what small ones never reach: long rows through the vector loops,
+// outputs beyond the streaming-store threshold (8 MiB), many work items over a thread pool.
+TEST(Differential, LargeTensorsMatchTheNaiveReference) {
+  using ndresize::element_type;
+  using naive::op;
+  std::vector<naive::random_case> cases;
+  {  // float32 bicubic upscale: 1500 x 1500 floats (9 MB, streamed), on a thread pool
+    auto c = large_case(0, op::resize_19, element_type::float32, {1, 1, 512, 512});
+    c.n.mode = "cubic";
+    c.n.sizes = {1, 1, 1500, 1500};
+    c.path = naive::entry::plan_execute;
+    c.executor = 1;
+    cases.push_back(c);
+  }
+  {  // uint8 NCHW viewed over NHWC memory, antialiased linear downscale of H and W only
+    auto c = large_case(1, op::resize_18, element_type::uint8, {1, 3, 300, 400});
+    c.n.mode = "linear";
+    c.n.antialias = true;
+    c.n.axes = std::vector<std::int64_t>{2, 3};
+    c.n.scales = {0.3f, 0.3f};
+    c.x_layout = c.y_layout = stored({0, 2, 3, 1});
+    c.full_range = true;
+    cases.push_back(c);
+  }
+  {  // float16 bilinear 4x upscale, asymmetric, through the front door
+    auto c = large_case(2, op::resize_13, element_type::float16, {2, 3, 64, 64});
+    c.n.mode = "linear";
+    c.n.coordinate_transformation_mode = "asymmetric";
+    c.n.scales = {1.0f, 1.0f, 4.0f, 4.0f};
+    c.path = naive::entry::front_door;
+    c.opset = 13;
+    cases.push_back(c);
+  }
+  {  // float32 wide rows shrunk along W, grown along H (the other fused order), padded views
+    auto c = large_case(3, op::resize_11, element_type::float32, {3, 200, 900});
+    c.n.mode = "cubic";
+    c.n.coordinate_transformation_mode = "pytorch_half_pixel";
+    c.n.exclude_outside = true;
+    c.n.scales = {1.0f, 2.5f, 0.35f};
+    c.x_layout = stored({0, 1, 2}, 3);
+    c.y_layout = stored({0, 1, 2}, 1);
+    c.path = naive::entry::plan_execute;
+    c.executor = 2;
+    cases.push_back(c);
+  }
+  {  // int16 nearest gather of a large plane, NHWC-like, on a thread pool
+    auto c = large_case(4, op::resize_19, element_type::int16, {2, 4, 300, 250});
+    c.n.nearest_mode = "round_prefer_ceil";
+    c.n.coordinate_transformation_mode = "align_corners";
+    c.n.sizes = {2, 4, 600, 500};
+    c.x_layout = c.y_layout = stored({0, 2, 3, 1});
+    c.full_range = true;
+    c.path = naive::entry::plan_execute;
+    c.executor = 1;
+    cases.push_back(c);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  std::map<std::string, category_stats> by_case;
+  for (const auto& c : cases) {
+    const naive::geometry g = naive::resolve(c.n, c.x_shape);
+    const case_outcome o = run(c, g);
+    std::string name = std::to_string(c.index) + ":" + ndresize::to_string(c.type) + "/" + c.n.mode;
+    by_case[name].merge(o.stats);
+    if (!o.problems.empty()) {
+      std::string msg = c.describe();
+      for (const auto& p : o.problems) msg += "\n    " + p;
+      ADD_FAILURE() << msg;
+    }
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("differential, large tensors: %zu cases, %.2f s\n", cases.size(), seconds);
+  print_table("case", by_case);
 }
 
 }  // namespace

@@ -16,11 +16,19 @@
 //   + rank·2^rank·δ·Σ|x|                  (absolute errors of the weights themselves: both sides
 //                                          evaluate the kernel polynomials in double, with
 //                                          cancellation; δ = O(100)·u_double).
-// So float32 agrees to a few 1e-7 relative to Σ|w·x|, double to ~1e-12, float16/bfloat16 within
-// one unit in the last place of the 16-bit type, and integers exactly — except when the
-// reference value lies within e of a rounding boundary (a .5 tie), where either neighbour is
-// accepted: e ≈ 1e-5 for 8-bit and ≈ 1e-3..1e-2 for 16-bit integers with full-range values,
-// since those accumulate in float. Such outputs are counted as "tie-window" in the summary.
+// e is 0 — an exact comparison — when every weight and input is a short binary fraction and
+// every partial sum fits the accumulator's significand: then every order of evaluation is
+// exact, which is what checks round-half-to-even on exact .5 ties. Otherwise float32 agrees to
+// a few 1e-7 relative to Σ|w·x|, double to ~1e-13, float16/bfloat16 within one unit in the
+// last place of the 16-bit type, and integers exactly — except when the reference value lies
+// within e of a rounding boundary (a .5 tie), where either neighbour is accepted: e ≈ 1e-5 for
+// 8-bit and ≈ 1e-3..1e-2 for 16-bit integers with full-range values (they accumulate in
+// float), and up to ~1e5 for 64-bit integers near their limits (double has 53 bits). Such
+// outputs are counted as "tie-win" in the summary.
+//
+// NaN inputs (floating types): an output that a NaN reaches through weights clearly nonzero on
+// every axis must be NaN; one that a NaN reaches only through a weight that is zero up to
+// rounding (x_original a hair off a grid point) may be NaN or the finite value ("NaN?").
 #pragma once
 
 #include <cmath>

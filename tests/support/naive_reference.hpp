@@ -9,6 +9,8 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -18,6 +20,9 @@
 #include <vector>
 
 namespace naive {
+
+/// Ranks the reference handles (ONNX has no limit; 16 is plenty for tests).
+inline constexpr std::size_t max_rank = 16;
 
 /// The operator versions, as the ONNX operator documentation names them.
 enum class op { upsample_7, upsample_9, resize_10, resize_11, resize_13, resize_18, resize_19 };
@@ -105,12 +110,8 @@ struct binary_digits {
 inline binary_digits digits_of(double v) {
   if (v == 0.0 || !std::isfinite(v)) return {};
   int exponent = 0;
-  auto significand = static_cast<std::uint64_t>(std::ldexp(std::frexp(std::abs(v), &exponent), 53));
-  int bits = 53;
-  while ((significand & 1) == 0) {
-    significand >>= 1;
-    --bits;
-  }
+  const auto significand = static_cast<std::uint64_t>(std::ldexp(std::frexp(std::abs(v), &exponent), 53));
+  const int bits = 53 - std::countr_zero(significand);
   return {bits, std::max(bits - exponent, 0)};
 }
 
@@ -292,14 +293,15 @@ inline geometry resolve(const node& n, const std::vector<std::int64_t>& x_shape)
 /// N-D sum over every combination of one tap per axis.
 inline element evaluate(const geometry& g, std::span<const double> x, std::int64_t flat) {
   const std::size_t rank = g.axes.size();
-  std::vector<std::size_t> j(rank);
+  if (rank > max_rank) throw std::invalid_argument("naive: rank above 16");
+  std::array<std::size_t, max_rank> j{};
   for (std::size_t d = rank; d-- > 0;) {
     const auto extent = static_cast<std::int64_t>(g.axes[d].output_width_int);
     j[d] = static_cast<std::size_t>(flat % extent);
     flat /= extent;
   }
   element e;
-  std::vector<const std::vector<tap>*> taps(rank);
+  std::array<const std::vector<tap>*, max_rank> taps{};
   for (std::size_t d = 0; d < rank; ++d) {
     if (g.axes[d].outside[j[d]]) e.extrapolated = true;
     taps[d] = &g.axes[d].taps[j[d]];
@@ -309,10 +311,11 @@ inline element evaluate(const geometry& g, std::span<const double> x, std::int64
     e.value = g.extrapolation_value;
     return e;
   }
-  for (const auto* t : taps)
-    if (t->empty()) return e;  // every tap excluded: nothing to sum (valid nodes never get here)
+  for (std::size_t d = 0; d < rank; ++d)
+    if (taps[d]->empty()) return e;  // every tap excluded: nothing to sum (valid nodes never get here)
   double growth = 1.0;
-  for (const auto* t : taps) {
+  for (std::size_t d = 0; d < rank; ++d) {
+    const auto* t = taps[d];
     int bits = 0;
     double sum = 0.0;
     for (const tap& k : *t) {
@@ -325,7 +328,7 @@ inline element evaluate(const geometry& g, std::span<const double> x, std::int64
   int x_bits = 0;
   double x_max = 0.0;
   // Odometer over the tap combinations, the last axis fastest.
-  std::vector<std::size_t> k(rank, 0);
+  std::array<std::size_t, max_rank> k{};
   for (;;) {
     double w = 1.0;
     std::int64_t source = 0;
