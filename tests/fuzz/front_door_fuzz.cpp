@@ -53,20 +53,23 @@ struct attribute_name {
 // Every ONNX attribute name of Resize/Upsample plus near misses; the value usually has the
 // attribute's own type, sometimes any other.
 const std::vector<attribute_name>& attribute_names() {
+  // clang-format off
   static const std::vector<attribute_name> v{
-      {"mode", kind::text},         {"coordinate_transformation_mode", kind::text}, {"nearest_mode", kind::text},
-      {"keep_aspect_ratio_policy", kind::text}, {"cubic_coeff_a", kind::real},     {"extrapolation_value", kind::real},
-      {"exclude_outside", kind::integer}, {"antialias", kind::integer},           {"axes", kind::integers},
-      {"scales", kind::reals},      {"", kind::integer},                            {"Mode", kind::text},
-      {"sizes", kind::integers}};
+      {"mode", kind::text}, {"coordinate_transformation_mode", kind::text}, {"nearest_mode", kind::text},
+      {"keep_aspect_ratio_policy", kind::text}, {"cubic_coeff_a", kind::real}, {"extrapolation_value", kind::real},
+      {"exclude_outside", kind::integer}, {"antialias", kind::integer}, {"axes", kind::integers},
+      {"scales", kind::reals}, {"", kind::integer}, {"Mode", kind::text}, {"sizes", kind::integers}};
+  // clang-format on
   return v;
 }
 
 const std::vector<std::string>& attribute_strings() {
-  static const std::vector<std::string> v{"nearest", "linear", "cubic", "half_pixel", "half_pixel_symmetric",
-                                          "pytorch_half_pixel", "align_corners", "asymmetric", "tf_half_pixel_for_nn",
-                                          "tf_crop_and_resize", "round_prefer_floor", "round_prefer_ceil", "floor", "ceil",
-                                          "stretch", "not_larger", "not_smaller", "", "bilinear", "NEAREST"};
+  // clang-format off
+  static const std::vector<std::string> v{
+      "nearest", "linear", "cubic", "half_pixel", "half_pixel_symmetric", "pytorch_half_pixel", "align_corners",
+      "asymmetric", "tf_half_pixel_for_nn", "tf_crop_and_resize", "round_prefer_floor", "round_prefer_ceil", "floor",
+      "ceil", "stretch", "not_larger", "not_smaller", "", "bilinear", "NEAREST"};
+  // clang-format on
   return v;
 }
 
@@ -132,9 +135,11 @@ fuzz_case decode(fuzz::reader& r) {
   const auto rank = r.byte();
   const std::size_t deep[] = {16, 17, 20, 12};
   c.x_shape.resize(rank < 252 ? rank % 9 : deep[rank - 252]);
+  using limits = std::numeric_limits<index_t>;
+  // clang-format off
   static const std::vector<index_t> huge{index_t{1} << 20, index_t{1} << 31, index_t{1} << 40, index_t{1} << 62,
-                                         std::numeric_limits<index_t>::max(), -1, std::numeric_limits<index_t>::min(),
-                                         64, 1000, index_t{1} << 16};
+                                         limits::max(), -1, limits::min(), 64, 1000, index_t{1} << 16};
+  // clang-format on
   for (auto& e : c.x_shape) {
     const auto b = r.byte();
     e = b < 232 ? b % 7 : r.pick(huge);
@@ -298,9 +303,12 @@ double accumulator_unit() {
 }
 template <class T>
 double store_unit() {
-  if constexpr (std::is_same_v<T, Eigen::half>) return 0x1p-11;
-  else if constexpr (std::is_same_v<T, Eigen::bfloat16>) return 0x1p-8;
-  else return accumulator_unit<T>();
+  if constexpr (std::is_same_v<T, Eigen::half>)
+    return 0x1p-11;
+  else if constexpr (std::is_same_v<T, Eigen::bfloat16>)
+    return 0x1p-8;
+  else
+    return accumulator_unit<T>();
 }
 
 /// std::vector<bool> has no data(): every buffer is a plain array.
@@ -384,7 +392,8 @@ naive::node naive_node(const fuzz_case& c) {
 
 /// Checks Y (logical element i at y[offset(i)]) against the reference geometry `g`.
 template <class T, class Get>
-void check_against_reference(const naive::node& n, const naive::geometry& g, const T* x, const std::vector<double>& xd, index_t ny, Get&& y_at, bool weighted) {
+void check_against_reference(const naive::node& n, const naive::geometry& g, const T* x, const std::vector<double>& xd,
+                             index_t ny, Get&& y_at, bool weighted) {
   const int rank = static_cast<int>(g.axes.size());
   const double unit = std::is_same_v<T, float> ? 0x1p-24 : 0x1p-53;
   constexpr double u = 0x1p-53;
@@ -402,8 +411,9 @@ void check_against_reference(const naive::node& n, const naive::geometry& g, con
     }
     if (!weighted) {
       NDRESIZE_FUZZ_CHECK(e.terms == 1 && e.source >= 0, "nearest reads one element");
-      NDRESIZE_FUZZ_CHECK(same_bits(got, x[static_cast<std::size_t>(e.source)]),
-                          "nearest element " + std::to_string(i) + " is not a copy of X[" + std::to_string(e.source) + "]");
+      NDRESIZE_FUZZ_CHECK(
+          same_bits(got, x[static_cast<std::size_t>(e.source)]),
+          "nearest element " + std::to_string(i) + " is not a copy of X[" + std::to_string(e.source) + "]");
       continue;
     }
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
@@ -443,7 +453,8 @@ void run_typed(const fuzz_case& c, const nd::dims& xs, const onnx::resize_inputs
   // tiny buffer stands in for any shape.
   const std::size_t x_len = plan ? static_cast<std::size_t>(nx) : 4;
   buffer<T> x(x_len);
-  for (std::size_t i = 0; i < x_len; ++i) x[i] = element_from<T>(r.empty() ? static_cast<std::uint8_t>(i * 37 + 11) : r.byte());
+  for (std::size_t i = 0; i < x_len; ++i)
+    x[i] = element_from<T>(r.empty() ? static_cast<std::uint8_t>(i * 37 + 11) : r.byte());
   buffer<T> y(static_cast<std::size_t>(std::max<index_t>(ny, 1)));
   for (std::size_t i = 0; i < y.size(); ++i) y[i] = canary<T>(i);
 
@@ -465,9 +476,11 @@ void run_typed(const fuzz_case& c, const nd::dims& xs, const onnx::resize_inputs
     threw = true;
     what = e.what();
   }
-  NDRESIZE_FUZZ_CHECK(threw == must_throw, threw ? "unexpected error: " + what : std::string("no error where one was due"));
+  NDRESIZE_FUZZ_CHECK(threw == must_throw,
+                      threw ? "unexpected error: " + what : std::string("no error where one was due"));
   if (threw) {
-    for (std::size_t i = 0; i < y.size(); ++i) NDRESIZE_FUZZ_CHECK(same_bits(y[i], canary<T>(i)), "Y written before an error");
+    for (std::size_t i = 0; i < y.size(); ++i)
+      NDRESIZE_FUZZ_CHECK(same_bits(y[i], canary<T>(i)), "Y written before an error");
     return;
   }
   if (ny == 0) return;
@@ -494,14 +507,17 @@ void run_typed(const fuzz_case& c, const nd::dims& xs, const onnx::resize_inputs
   const bool affordable = terms <= max_reference_terms;
   const bool compare = affordable && (!weighted || std::is_same_v<T, float> || std::is_same_v<T, double>);
   if (compare)
-    check_against_reference<T>(n, g, x.data(), xd, ny, [&](index_t i) -> const T& { return y[static_cast<std::size_t>(i)]; }, weighted);
+    check_against_reference<T>(
+        n, g, x.data(), xd, ny, [&](index_t i) -> const T& { return y[static_cast<std::size_t>(i)]; }, weighted);
 
   // The same plan on padded, partly reversed copies of X and Y.
   if (!c.strided || nx == 0) return;
-  const strided_layout lx = make_layout(xs, c.layout), ly = make_layout(ys, static_cast<std::uint8_t>(c.layout * 5 + 1));
+  const strided_layout lx = make_layout(xs, c.layout),
+                       ly = make_layout(ys, static_cast<std::uint8_t>(c.layout * 5 + 1));
   buffer<T> xs_buf(static_cast<std::size_t>(lx.elements));
   for (std::size_t i = 0; i < xs_buf.size(); ++i) xs_buf[i] = canary<T>(i);
-  for (index_t i = 0; i < nx; ++i) xs_buf[static_cast<std::size_t>(lx.base + offset_of(i, xs, lx.strides))] = x[static_cast<std::size_t>(i)];
+  for (index_t i = 0; i < nx; ++i)
+    xs_buf[static_cast<std::size_t>(lx.base + offset_of(i, xs, lx.strides))] = x[static_cast<std::size_t>(i)];
   buffer<T> ys_buf(static_cast<std::size_t>(ly.elements));
   for (std::size_t i = 0; i < ys_buf.size(); ++i) ys_buf[i] = canary<T>(i);
   nd::execute<T>(*plan, nd::tensor_view<const T>(xs_buf.data() + lx.base, xs, lx.strides),
@@ -525,24 +541,28 @@ void run_typed(const fuzz_case& c, const nd::dims& xs, const onnx::resize_inputs
         const double tol = scale + 2 * store_unit<T>() * std::abs(b);
         NDRESIZE_FUZZ_CHECK(close(a.real(), b.real(), tol) && close(a.imag(), b.imag(), tol),
                             "strided result differs at " + std::to_string(i) + ": (" + std::to_string(a.real()) + ", " +
-                                std::to_string(a.imag()) + ") vs (" + std::to_string(b.real()) + ", " + std::to_string(b.imag()) + ")");
+                                std::to_string(a.imag()) + ") vs (" + std::to_string(b.real()) + ", " +
+                                std::to_string(b.imag()) + ")");
       } else {
         const double tol = scale + (std::is_integral_v<T> ? 1.0 : 2 * store_unit<T>() * std::abs(as_double(b)));
-        NDRESIZE_FUZZ_CHECK(close(as_double(a), as_double(b), tol), "strided result differs at " + std::to_string(i) + ": " +
-                                                                       std::to_string(as_double(a)) + " vs " + std::to_string(as_double(b)));
+        NDRESIZE_FUZZ_CHECK(close(as_double(a), as_double(b), tol), "strided result differs at " + std::to_string(i) +
+                                                                        ": " + std::to_string(as_double(a)) + " vs " +
+                                                                        std::to_string(as_double(b)));
       }
     }
   }
   for (std::size_t i = 0; i < ys_buf.size(); ++i)
     if (!logical[i]) NDRESIZE_FUZZ_CHECK(same_bits(ys_buf[i], canary<T>(i)), "strided execute wrote into padding");
   if (compare && weighted)
-    check_against_reference<T>(n, g, x.data(), xd, ny,
-                               [&](index_t i) -> const T& { return ys_buf[static_cast<std::size_t>(ly.base + offset_of(i, ys, ly.strides))]; },
-                               weighted);
+    check_against_reference<T>(
+        n, g, x.data(), xd, ny,
+        [&](index_t i) -> const T& { return ys_buf[static_cast<std::size_t>(ly.base + offset_of(i, ys, ly.strides))]; },
+        weighted);
 }
 
 /// An element type code that names no ONNX type: compute() must refuse before touching Y.
-void run_invalid_type(const fuzz_case& c, const nd::dims& xs, const onnx::resize_inputs& in, const nd::resize_plan* plan) {
+void run_invalid_type(const fuzz_case& c, const nd::dims& xs, const onnx::resize_inputs& in,
+                      const nd::resize_plan* plan) {
   nd::dims ys = plan ? plan->output_shape() : xs;
   if (!plan)
     for (auto& e : ys) e = std::clamp<index_t>(e, 0, ys.size() <= 8 ? 3 : 1);
@@ -552,12 +572,14 @@ void run_invalid_type(const fuzz_case& c, const nd::dims& xs, const onnx::resize
   const auto type = static_cast<nd::element_type>(c.type_code);
   bool threw = false;
   try {
-    onnx::compute(c.op, c.opset, c.attrs, nd::any_const_tensor_view(type, x.data(), xs), in, nd::any_tensor_view(type, y.data(), ys));
+    onnx::compute(c.op, c.opset, c.attrs, nd::any_const_tensor_view(type, x.data(), xs), in,
+                  nd::any_tensor_view(type, y.data(), ys));
   } catch (const nd::resize_error&) {
     threw = true;
   }
   NDRESIZE_FUZZ_CHECK(threw, "element type code " + std::to_string(c.type_code) + " accepted");
-  for (std::size_t i = 0; i < ny; ++i) NDRESIZE_FUZZ_CHECK(same_bits(y[i], canary<float>(i)), "Y written for an invalid type");
+  for (std::size_t i = 0; i < ny; ++i)
+    NDRESIZE_FUZZ_CHECK(same_bits(y[i], canary<float>(i)), "Y written for an invalid type");
 }
 
 }  // namespace
@@ -574,7 +596,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     NDRESIZE_FUZZ_CHECK(c.x_shape.size() > static_cast<std::size_t>(nd::max_rank), "dims refused a valid rank");
     return 0;
   }
-  NDRESIZE_FUZZ_CHECK(c.x_shape.size() <= static_cast<std::size_t>(nd::max_rank), "dims accepted a rank above max_rank");
+  NDRESIZE_FUZZ_CHECK(c.x_shape.size() <= static_cast<std::size_t>(nd::max_rank),
+                      "dims accepted a rank above max_rank");
 
   const onnx::resize_inputs in{c.roi, c.scales, c.sizes};
   nd::plan_limits limits;
@@ -595,7 +618,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     NDRESIZE_FUZZ_CHECK(count >= 0 && count <= max_output, "output count " + std::to_string(count));
     // The limits bound work; they never change the result. Building this plan again with the
     // default limits costs what the first one did.
-    NDRESIZE_FUZZ_CHECK(onnx::make_plan(c.op, c.opset, c.attrs, xs, in).output_shape() == out, "limits changed the shape");
+    NDRESIZE_FUZZ_CHECK(onnx::make_plan(c.op, c.opset, c.attrs, xs, in).output_shape() == out,
+                        "limits changed the shape");
   }
   // With the default limits compute() could legitimately build far bigger tables: stop here.
   if (error == nd::error_code::limit_exceeded) return 0;

@@ -29,8 +29,8 @@ inline std::string& context() {
   std::abort();
 }
 
-#define NDRESIZE_FUZZ_CHECK(cond, what) \
-  do {                                  \
+#define NDRESIZE_FUZZ_CHECK(cond, what)                                                \
+  do {                                                                                 \
     if (!(cond)) ::fuzz::fail(__FILE__, __LINE__, std::string(#cond) + ": " + (what)); \
   } while (0)
 
@@ -66,26 +66,28 @@ class reader {
 };
 
 inline const std::vector<float>& interesting_floats() {
-  static const std::vector<float> v{1.0f, 2.0f, 0.5f, 3.0f, 0.25f, 1.5f, 1.0f / 3.0f, 4.0f, 0.999f, 1.0001f, 0.1f, 0.3f, 0.6f,
-                                    1.2f, 7.3f, 16.0f, 0.0f, -0.0f, -1.0f, -0.5f, 1e-6f, 1e6f, 1e-30f, 1e30f,
-                                    std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
-                                    -std::numeric_limits<float>::infinity(), std::numeric_limits<float>::max(),
-                                    std::numeric_limits<float>::min(), std::numeric_limits<float>::denorm_min()};
+  using f = std::numeric_limits<float>;
+  static const std::vector<float> v{
+      1.0f,  2.0f, 0.5f,   3.0f,  0.25f,          1.5f,          1.0f / 3.0f,    4.0f,     0.999f,   1.0001f,
+      0.1f,  0.3f, 0.6f,   1.2f,  7.3f,           16.0f,         0.0f,           -0.0f,    -1.0f,    -0.5f,
+      1e-6f, 1e6f, 1e-30f, 1e30f, f::quiet_NaN(), f::infinity(), -f::infinity(), f::max(), f::min(), f::denorm_min()};
   return v;
 }
 
 inline const std::vector<double>& interesting_doubles() {
-  static const std::vector<double> v{0.0, 1.0, 0.5, -0.5, 1.5, 0.25, 0.75, 0.1, 0.9, 2.0, -1.0, 0.4, 0.6, 1e-30, 1e30, -1e30,
-                                     std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
-                                     -std::numeric_limits<double>::infinity()};
+  using d = std::numeric_limits<double>;
+  static const std::vector<double> v{
+      0.0,  1.0, 0.5, -0.5,  1.5,  0.25,  0.75,           0.1,           0.9,           2.0,
+      -1.0, 0.4, 0.6, 1e-30, 1e30, -1e30, d::quiet_NaN(), d::infinity(), -d::infinity()};
   return v;
 }
 
 inline const std::vector<std::int64_t>& interesting_ints() {
+  using i = std::numeric_limits<std::int64_t>;
   constexpr std::int64_t one = 1;
-  static const std::vector<std::int64_t> v{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 16, 33, 100, -1, -2, -100, one << 20, one << 31,
-                                           one << 40, one << 62, std::numeric_limits<std::int64_t>::max(),
-                                           std::numeric_limits<std::int64_t>::min()};
+  static const std::vector<std::int64_t> v{0,    1,         2,         3,         4,         5,        6,       7,
+                                           8,    9,         10,        16,        33,        100,      -1,      -2,
+                                           -100, one << 20, one << 31, one << 40, one << 62, i::max(), i::min()};
   return v;
 }
 

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 #include <ndresize/execute.hpp>
 #include <ndresize/onnx/opset.hpp>
+#include <nlohmann/json.hpp>
 
 #include "../../examples/npy_resize/resize_case.hpp"
 #include "fuzz_support.hpp"
@@ -23,9 +23,9 @@ namespace onnx = ndresize::onnx;
 
 namespace {
 
-constexpr onnx::op_version versions[] = {onnx::op_version::resize_10, onnx::op_version::resize_11, onnx::op_version::resize_13,
-                                         onnx::op_version::resize_18, onnx::op_version::resize_19, onnx::op_version::upsample_7,
-                                         onnx::op_version::upsample_9};
+constexpr onnx::op_version versions[] = {
+    onnx::op_version::resize_10, onnx::op_version::resize_11,  onnx::op_version::resize_13, onnx::op_version::resize_18,
+    onnx::op_version::resize_19, onnx::op_version::upsample_7, onnx::op_version::upsample_9};
 
 /// Plans and runs the parsed attributes of version v on a 1x1x3x4 float X (errors allowed).
 void plan_and_run(onnx::op_version v, const onnx::node_attributes& node) {
@@ -45,7 +45,8 @@ void plan_and_run(onnx::op_version v, const onnx::node_attributes& node) {
     const auto plan = onnx::make_plan(v, node.attributes, {1, 1, 3, 4}, in, limits);
     const std::vector<float> x{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
     std::vector<float> y(static_cast<std::size_t>(plan.output_size()));
-    nd::execute<float>(plan, nd::tensor_view<const float>(x.data(), {1, 1, 3, 4}), nd::tensor_view<float>(y.data(), plan.output_shape()));
+    nd::execute<float>(plan, nd::tensor_view<const float>(x.data(), {1, 1, 3, 4}),
+                       nd::tensor_view<float>(y.data(), plan.output_shape()));
   } catch (const nd::resize_error&) {
   }
 }

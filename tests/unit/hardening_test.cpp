@@ -80,7 +80,7 @@ TEST(ResourceLimits, CallerLimitsAreHonoured) {
   aa.antialias = 1;
   nd::plan_limits taps;
   taps.max_table_taps = 1000;
-  EXPECT_EQ(plan_error({100}, aa, {0.1f}, {}, taps), std::nullopt);                      // 10 · 22 = 220
+  EXPECT_EQ(plan_error({100}, aa, {0.1f}, {}, taps), std::nullopt);                       // 10 · 22 = 220
   EXPECT_EQ(plan_error({10000}, aa, {0.01f}, {}, taps), nd::error_code::limit_exceeded);  // 99 · 202
 }
 
@@ -121,7 +121,8 @@ TEST(ResourceLimits, DeepRanksAreRejected) {
   const auto plan = onnx::make_plan(onnx::op_version::resize_19, {}, nd::dims(x16), {{}, {}, s16});
   const float x[2] = {3, 5};
   float y[4] = {};
-  nd::execute<float>(plan, nd::tensor_view<const float>(x, nd::dims(x16)), nd::tensor_view<float>(y, plan.output_shape()));
+  nd::execute<float>(plan, nd::tensor_view<const float>(x, nd::dims(x16)),
+                     nd::tensor_view<float>(y, plan.output_shape()));
   // half_pixel, scale 2: x_original = (j + 0.5)/2 - 0.5 = -0.25, 0.25, 0.75, 1.25 → 0, 0, 1, 1.
   EXPECT_EQ(std::vector<float>(y, y + 4), (std::vector<float>{3, 3, 5, 5}));
 }
@@ -141,7 +142,8 @@ TEST(ResourceLimits, HugeTapWindowsAreBoundedBeforeBuilding) {
 
 TEST(ResourceLimits, SizesWhoseProductOverflowsInt64) {
   // Each axis alone is within the limit; the product 2^96 overflows int64.
-  EXPECT_EQ(plan_error({1, 1, 1}, {}, {}, {index_t{1} << 32, index_t{1} << 32, index_t{1} << 32}), nd::error_code::limit_exceeded);
+  EXPECT_EQ(plan_error({1, 1, 1}, {}, {}, {index_t{1} << 32, index_t{1} << 32, index_t{1} << 32}),
+            nd::error_code::limit_exceeded);
   EXPECT_EQ(plan_error({2}, {}, {}, {int64_max}), nd::error_code::limit_exceeded);
   // keep_aspect_ratio_policy: one policy scale (2^20) applied to an axis of 2^62 gives 2^82.
   nd::resize_attributes keep;
@@ -155,7 +157,8 @@ TEST(ResourceLimits, ExtremeScales) {
   for (float s : {1e30f, std::numeric_limits<float>::max(), 1e19f})
     EXPECT_EQ(plan_error({4, 4}, linear(), {s, 1.0f}, {}), nd::error_code::limit_exceeded) << s;
   // 1e-30 · 4 floors to 0: an empty output, which is valid (no limit involved).
-  const auto plan = onnx::make_plan(onnx::op_version::resize_19, linear(), {4, 4}, {{}, std::vector<float>{1e-30f, 1.0f}, {}});
+  const auto plan =
+      onnx::make_plan(onnx::op_version::resize_19, linear(), {4, 4}, {{}, std::vector<float>{1e-30f, 1.0f}, {}});
   EXPECT_EQ(plan.output_shape(), (nd::dims{0, 4}));
   // Non-finite and non-positive scales are invalid inputs, not limits.
   for (float s : {nan, inf, -inf, 0.0f, -1.0f, -1e30f})
@@ -167,12 +170,14 @@ TEST(ResourceLimits, HugeExtentsPlanInBoundedTime) {
   // the tap loop must still end, and every tap index must lie in [0, in - 1].
   within(std::chrono::milliseconds(2000), [&] {
     for (index_t in : {index_t{1} << 54, index_t{1} << 60, int64_max})
-      for (auto ctm : {nd::enums::coordinate_transformation_mode::half_pixel, nd::enums::coordinate_transformation_mode::align_corners}) {
+      for (auto ctm : {nd::enums::coordinate_transformation_mode::half_pixel,
+                       nd::enums::coordinate_transformation_mode::align_corners}) {
         nd::resize_attributes a = linear();
         a.coordinate_transformation_mode = ctm;
         for (auto mode : {nd::enums::mode::linear, nd::enums::mode::cubic}) {
           a.mode = mode;
-          const auto plan = onnx::make_plan(onnx::op_version::resize_19, a, {in}, {{}, {}, std::vector<std::int64_t>{3}});
+          const auto plan =
+              onnx::make_plan(onnx::op_version::resize_19, a, {in}, {{}, {}, std::vector<std::int64_t>{3}});
           ASSERT_EQ(plan.output_shape(), nd::dims{3});
           const auto& t = plan.table(0);
           for (index_t i : t.tap_index) {
@@ -267,40 +272,44 @@ TEST(ThreadSafety, OnePlanEightThreadsWeighted) {
 TEST(ThreadSafety, OnePlanEightThreadsAntialiasAndCrop) {
   nd::resize_attributes a = linear();
   a.antialias = 1;
-  const auto aa = onnx::make_plan(onnx::op_version::resize_18, a, {5, 40, 9}, {{}, std::vector<float>{1.0f, 0.3f, 1.5f}, {}});
+  const auto aa =
+      onnx::make_plan(onnx::op_version::resize_18, a, {5, 40, 9}, {{}, std::vector<float>{1.0f, 0.3f, 1.5f}, {}});
   run_concurrently<double>(aa, 8, 4);
   nd::resize_attributes c = linear();
   c.coordinate_transformation_mode = nd::enums::coordinate_transformation_mode::tf_crop_and_resize;
   c.extrapolation_value = -1.0f;
   const std::vector<double> roi{-0.2, 0.1, 1.1, 0.7};
-  const auto crop = onnx::make_plan(onnx::op_version::resize_13, c, {11, 7}, {roi, {}, std::vector<std::int64_t>{9, 12}});
+  const auto crop =
+      onnx::make_plan(onnx::op_version::resize_13, c, {11, 7}, {roi, {}, std::vector<std::int64_t>{9, 12}});
   run_concurrently<Eigen::half>(crop, 8, 4);
 }
 
 TEST(ThreadSafety, OnePlanEightThreadsNearestGather) {
   nd::resize_attributes a;
   a.nearest_mode = nd::enums::nearest_mode::ceil;
-  const auto plan = onnx::make_plan(onnx::op_version::resize_19, a, {3, 5, 6}, {{}, std::vector<float>{2.0f, 1.5f, 0.5f}, {}});
+  const auto plan =
+      onnx::make_plan(onnx::op_version::resize_19, a, {3, 5, 6}, {{}, std::vector<float>{2.0f, 1.5f, 0.5f}, {}});
   run_concurrently<float>(plan, 8, 6);
   run_concurrently<std::string>(plan, 8, 3);  // elements that own heap memory
 }
 
 TEST(ThreadSafety, FrontDoorFromEightThreads) {
   // The whole runtime path (version map, attribute parsing, planning, type switch) per call.
-  const onnx::attribute_map attrs{{"mode", std::string("linear")}, {"coordinate_transformation_mode", std::string("align_corners")}};
+  const onnx::attribute_map attrs{{"mode", std::string("linear")},
+                                  {"coordinate_transformation_mode", std::string("align_corners")}};
   const std::vector<float> scales{1.0f, 2.5f, 0.5f};
   const nd::dims xs{2, 6, 8};
   const auto x = pattern<float>(96, 7);
   std::vector<float> alone(2 * 15 * 4);
-  onnx::compute("Resize", 13, attrs, nd::any_const_tensor_view(nd::element_type::float32, x.data(), xs), {{}, scales, {}},
-                nd::any_tensor_view(nd::element_type::float32, alone.data(), {2, 15, 4}));
+  onnx::compute("Resize", 13, attrs, nd::any_const_tensor_view(nd::element_type::float32, x.data(), xs),
+                {{}, scales, {}}, nd::any_tensor_view(nd::element_type::float32, alone.data(), {2, 15, 4}));
   std::vector<std::vector<float>> ys(8, std::vector<float>(alone.size()));
   std::vector<std::thread> pool;
   for (std::size_t t = 0; t < ys.size(); ++t)
     pool.emplace_back([&, t] {
       for (int r = 0; r < 4; ++r)
-        onnx::compute("Resize", 13, attrs, nd::any_const_tensor_view(nd::element_type::float32, x.data(), xs), {{}, scales, {}},
-                      nd::any_tensor_view(nd::element_type::float32, ys[t].data(), {2, 15, 4}));
+        onnx::compute("Resize", 13, attrs, nd::any_const_tensor_view(nd::element_type::float32, x.data(), xs),
+                      {{}, scales, {}}, nd::any_tensor_view(nd::element_type::float32, ys[t].data(), {2, 15, 4}));
     });
   for (auto& th : pool) th.join();
   for (const auto& y : ys) EXPECT_TRUE(bit_identical(y, alone));
@@ -311,9 +320,11 @@ TEST(ThreadSafety, FrontDoorFromEightThreads) {
 
 std::vector<float> run_1d(const nd::resize_attributes& a, std::vector<float> x, std::vector<std::int64_t> sizes,
                           std::vector<float> scales = {}) {
-  const auto plan = onnx::make_plan(onnx::op_version::resize_19, a, {static_cast<index_t>(x.size())}, {{}, scales, sizes});
+  const auto plan =
+      onnx::make_plan(onnx::op_version::resize_19, a, {static_cast<index_t>(x.size())}, {{}, scales, sizes});
   std::vector<float> y(static_cast<std::size_t>(plan.output_size()));
-  nd::execute<float>(plan, nd::tensor_view<const float>(x.data(), plan.input_shape()), nd::tensor_view<float>(y.data(), plan.output_shape()));
+  nd::execute<float>(plan, nd::tensor_view<const float>(x.data(), plan.input_shape()),
+                     nd::tensor_view<float>(y.data(), plan.output_shape()));
   return y;
 }
 
@@ -377,15 +388,19 @@ void expect_nearest_copies_bits(std::vector<T> x) {
   nd::resize_attributes a;
   a.coordinate_transformation_mode = nd::enums::coordinate_transformation_mode::asymmetric;
   a.nearest_mode = nd::enums::nearest_mode::floor;
-  const auto plan = onnx::make_plan(onnx::op_version::resize_19, a, {static_cast<index_t>(x.size())}, {{}, std::vector<float>{2.0f}, {}});
+  const auto plan = onnx::make_plan(onnx::op_version::resize_19, a, {static_cast<index_t>(x.size())},
+                                    {{}, std::vector<float>{2.0f}, {}});
   std::vector<T> y(2 * x.size());
-  nd::execute<T>(plan, nd::tensor_view<const T>(x.data(), plan.input_shape()), nd::tensor_view<T>(y.data(), plan.output_shape()));
+  nd::execute<T>(plan, nd::tensor_view<const T>(x.data(), plan.input_shape()),
+                 nd::tensor_view<T>(y.data(), plan.output_shape()));
   for (std::size_t j = 0; j < y.size(); ++j) EXPECT_EQ(std::memcmp(&y[j], &x[j / 2], sizeof(T)), 0) << "y[" << j << "]";
 }
 
 TEST(NonFinite, NearestCopiesNaNPayloadsInfinitiesAndSignedZeroExactly) {
-  expect_nearest_copies_bits<float>({std::bit_cast<float>(0x7fc01234u), std::bit_cast<float>(0xffa00001u), inf, -inf, -0.0f, 1.5f});
-  expect_nearest_copies_bits<double>({std::bit_cast<double>(0x7ff8000000abcdefull), -std::numeric_limits<double>::infinity(), -0.0});
+  expect_nearest_copies_bits<float>(
+      {std::bit_cast<float>(0x7fc01234u), std::bit_cast<float>(0xffa00001u), inf, -inf, -0.0f, 1.5f});
+  expect_nearest_copies_bits<double>(
+      {std::bit_cast<double>(0x7ff8000000abcdefull), -std::numeric_limits<double>::infinity(), -0.0});
   expect_nearest_copies_bits<Eigen::half>({Eigen::numext::bit_cast<Eigen::half>(std::uint16_t{0x7e05}),
                                            Eigen::numext::bit_cast<Eigen::half>(std::uint16_t{0xfc00}),
                                            Eigen::numext::bit_cast<Eigen::half>(std::uint16_t{0x8000})});
