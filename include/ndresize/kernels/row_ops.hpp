@@ -203,19 +203,27 @@ NDRESIZE_TARGET_AVX2 void resample_avx2(const resample_args<Src, Dst>& a) noexce
 /// such as many small planes, pay no scalar epilogue). `Stream` writes with non-temporal
 /// stores (no read-for-ownership of output lines that will not be read again soon). Same
 /// operation order as blend_fixed.
+/// Σ w_q · rows_q[l .. l + 16) on the lanes of mask m (a helper, not a lambda: clang does not
+/// give a lambda its enclosing function's target).
+template <int Taps>
+NDRESIZE_TARGET_AVX512 inline __m512 blend_lanes16(const float* const* r, const __m512* w, index_t l, __mmask16 m) noexcept {
+  NDRESIZE_NO_CONTRACT
+  __m512 v = _mm512_mul_ps(w[0], _mm512_maskz_loadu_ps(m, r[0] + l));
+  if constexpr (Taps > 1) v = _mm512_add_ps(v, _mm512_mul_ps(w[1], _mm512_maskz_loadu_ps(m, r[1] + l)));
+  if constexpr (Taps > 2) v = _mm512_add_ps(v, _mm512_mul_ps(w[2], _mm512_maskz_loadu_ps(m, r[2] + l)));
+  if constexpr (Taps > 3) v = _mm512_add_ps(v, _mm512_mul_ps(w[3], _mm512_maskz_loadu_ps(m, r[3] + l)));
+  return v;
+}
+
+/// Float rows into a float destination, 16 lanes at a time with a masked tail (short rows,
+/// such as many small planes, pay no scalar epilogue). `Stream` writes with non-temporal
+/// stores (no read-for-ownership of output lines that will not be read again soon). Same
+/// operation order as blend_fixed.
 template <int Taps, bool Stream>
 NDRESIZE_TARGET_AVX512 void blend_rows16(const blend_args<float, float, float>& a) noexcept {
-  NDRESIZE_NO_CONTRACT
   const float* r[4] = {a.rows[0], a.rows[Taps > 1 ? 1 : 0], a.rows[Taps > 2 ? 2 : 0], a.rows[Taps > 3 ? 3 : 0]};
-  const __m512 w0 = _mm512_set1_ps(a.w[0]), w1 = _mm512_set1_ps(a.w[Taps > 1 ? 1 : 0]);
-  const __m512 w2 = _mm512_set1_ps(a.w[Taps > 2 ? 2 : 0]), w3 = _mm512_set1_ps(a.w[Taps > 3 ? 3 : 0]);
-  auto lanes = [&](index_t l, __mmask16 m) {
-    __m512 v = _mm512_mul_ps(w0, _mm512_maskz_loadu_ps(m, r[0] + l));
-    if constexpr (Taps > 1) v = _mm512_add_ps(v, _mm512_mul_ps(w1, _mm512_maskz_loadu_ps(m, r[1] + l)));
-    if constexpr (Taps > 2) v = _mm512_add_ps(v, _mm512_mul_ps(w2, _mm512_maskz_loadu_ps(m, r[2] + l)));
-    if constexpr (Taps > 3) v = _mm512_add_ps(v, _mm512_mul_ps(w3, _mm512_maskz_loadu_ps(m, r[3] + l)));
-    return v;
-  };
+  const __m512 w[4] = {_mm512_set1_ps(a.w[0]), _mm512_set1_ps(a.w[Taps > 1 ? 1 : 0]), _mm512_set1_ps(a.w[Taps > 2 ? 2 : 0]),
+                       _mm512_set1_ps(a.w[Taps > 3 ? 3 : 0])};
   index_t l = 0;
   if constexpr (Stream) {
     // Plain stores up to a 64-byte boundary, then whole aligned lines.
@@ -223,16 +231,16 @@ NDRESIZE_TARGET_AVX512 void blend_rows16(const blend_args<float, float, float>& 
     if (mis != 0) {
       const index_t head = std::min<index_t>(16 - mis, a.len);
       const auto m = static_cast<__mmask16>((1u << head) - 1);
-      _mm512_mask_storeu_ps(a.d, m, lanes(0, m));
+      _mm512_mask_storeu_ps(a.d, m, blend_lanes16<Taps>(r, w, 0, m));
       l = head;
     }
-    for (; l + 16 <= a.len; l += 16) _mm512_stream_ps(a.d + l, lanes(l, 0xFFFF));
+    for (; l + 16 <= a.len; l += 16) _mm512_stream_ps(a.d + l, blend_lanes16<Taps>(r, w, l, 0xFFFF));
   } else {
-    for (; l + 16 <= a.len; l += 16) _mm512_storeu_ps(a.d + l, lanes(l, 0xFFFF));
+    for (; l + 16 <= a.len; l += 16) _mm512_storeu_ps(a.d + l, blend_lanes16<Taps>(r, w, l, 0xFFFF));
   }
   if (l < a.len) {
     const auto m = static_cast<__mmask16>((1u << (a.len - l)) - 1);
-    _mm512_mask_storeu_ps(a.d + l, m, lanes(l, m));
+    _mm512_mask_storeu_ps(a.d + l, m, blend_lanes16<Taps>(r, w, l, m));
   }
 }
 

@@ -65,13 +65,15 @@ NDRESIZE_TARGET_AVX512 inline __m512 taps16(const Src* s, index_t base, index_t 
     return acc;
   }
   if constexpr (std::is_same_v<Src, float>) {
+    // (no lambdas here: clang does not give a lambda its enclosing function's target)
     const float* src = s + base;
-    auto gather = [&](std::size_t t) {
-      return _mm512_mask_i32gather_ps(_mm512_setzero_ps(), static_cast<__mmask16>(m[t]), _mm512_loadu_si512(off + 16 * t), src, 4);
-    };
-    __m512 acc = _mm512_maskz_mul_ps(static_cast<__mmask16>(m[0]), _mm512_loadu_ps(w), gather(0));
-    for (std::size_t t = 1; t < slots && m[t] != 0; ++t)
-      acc = _mm512_mask_add_ps(acc, static_cast<__mmask16>(m[t]), acc, _mm512_mul_ps(_mm512_loadu_ps(w + 16 * t), gather(t)));
+    __m512 acc = _mm512_maskz_mul_ps(
+        static_cast<__mmask16>(m[0]), _mm512_loadu_ps(w),
+        _mm512_mask_i32gather_ps(_mm512_setzero_ps(), static_cast<__mmask16>(m[0]), _mm512_loadu_si512(off), src, 4));
+    for (std::size_t t = 1; t < slots && m[t] != 0; ++t) {
+      const __m512 v = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), static_cast<__mmask16>(m[t]), _mm512_loadu_si512(off + 16 * t), src, 4);
+      acc = _mm512_mask_add_ps(acc, static_cast<__mmask16>(m[t]), acc, _mm512_mul_ps(_mm512_loadu_ps(w + 16 * t), v));
+    }
     return acc;
   } else {
     return _mm512_setzero_ps();  // not reached: callers use gathers for float sources only
@@ -104,6 +106,11 @@ NDRESIZE_TARGET_AVX512 void resample_packed16(Dst* d, const Src* s, index_t in, 
   }
 }
 
+/// Lane bits of `mm` as an all-ones / all-zeros vector mask.
+NDRESIZE_TARGET_AVX2 inline __m256 lane_mask8(std::uint32_t mm, __m256i bits) noexcept {
+  return _mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int>(mm)), bits), _mm256_setzero_si256()));
+}
+
 /// The same with 8 lanes (AVX2 has no masked arithmetic: masks become blends).
 template <class Src>
 NDRESIZE_TARGET_AVX2 void resample_packed8(float* d, const Src* s, index_t in_pixels, index_t out_pixels, const packed_taps& p) noexcept {
@@ -132,14 +139,11 @@ NDRESIZE_TARGET_AVX2 void resample_packed8(float* d, const Src* s, index_t in_pi
     const std::int32_t* off = p.offset.data() + at * 8;
     const float* w = p.weight.data() + at * 8;
     const std::uint32_t* m = p.mask.data() + at;
-    auto lanes = [&](std::uint32_t mm) {
-      return _mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int>(mm)), bits), _mm256_setzero_si256()));
-    };
-    __m256 acc = _mm256_and_ps(lanes(m[0]), _mm256_mul_ps(_mm256_loadu_ps(w), _mm256_permutevar8x32_ps(win, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(off)))));
+    __m256 acc = _mm256_and_ps(lane_mask8(m[0], bits), _mm256_mul_ps(_mm256_loadu_ps(w), _mm256_permutevar8x32_ps(win, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(off)))));
     for (std::size_t t = 1; t < slots && m[t] != 0; ++t) {
       const __m256 prod = _mm256_mul_ps(_mm256_loadu_ps(w + 8 * t),
                                         _mm256_permutevar8x32_ps(win, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(off + 8 * t))));
-      acc = _mm256_blendv_ps(acc, _mm256_add_ps(acc, prod), lanes(m[t]));
+      acc = _mm256_blendv_ps(acc, _mm256_add_ps(acc, prod), lane_mask8(m[t], bits));
     }
     const index_t left = out - b * 8;
     if (left >= 8) {
