@@ -11,7 +11,8 @@
 //     canary pattern; otherwise Y has make_plan(...).output_shape();
 //   - nearest copies X[source] bit for bit (source from tests/support/naive_reference.hpp), and
 //     linear/cubic float/double agree with that slow reference within a rounding bound;
-//   - a padded, partly reversed (negative stride) copy of X and Y gives the same result.
+//   - a padded, partly reversed (negative stride) copy of X and Y gives the same result, and a
+//     thread pool gives bit for bit the sequential result.
 // Anything else (another exception, a sanitizer report, a huge allocation, a hang) is a finding.
 #include <algorithm>
 #include <cmath>
@@ -25,6 +26,7 @@
 #include <vector>
 
 #include <ndresize/execute.hpp>
+#include <ndresize/executor.hpp>
 #include <ndresize/onnx/opset.hpp>
 
 #include "fuzz_support.hpp"
@@ -484,6 +486,16 @@ void run_typed(const fuzz_case& c, const nd::dims& xs, const onnx::resize_inputs
     return;
   }
   if (ny == 0) return;
+
+  // The same plan on a thread pool: results never depend on the number of threads.
+  {
+    static nd::thread_pool pool(3);
+    buffer<T> yp(static_cast<std::size_t>(ny));
+    nd::execute<T>(*plan, nd::tensor_view<const T>(x.data(), xs), nd::tensor_view<T>(yp.data(), ys), ws,
+                   pool.get_executor());
+    for (std::size_t i = 0; i < yp.size(); ++i)
+      NDRESIZE_FUZZ_CHECK(same_bits(yp[i], y[i]), "thread pool result differs at " + std::to_string(i));
+  }
 
   // Values against the independent reference (nearest for every type; linear/cubic for float
   // and double), when its N-D tap products stay cheap.
