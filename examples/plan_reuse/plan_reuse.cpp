@@ -7,44 +7,13 @@
 // Usage: plan_reuse [--frames N] [--width W] [--height H]   (defaults: 60 frames of 1280x720 RGB)
 #include <ndresize/ndresize.hpp>
 
-#include <atomic>
+#include "counting_operator_new.hpp"  // counts every heap allocation of the program
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <new>
 #include <string>
 #include <vector>
-
-// Counting allocator: every operator new of the program goes through here. (g++ warns about
-// free() on memory from operator new inside the replacement itself, which is its purpose.)
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
-static std::atomic<long> allocations{0};
-void* operator new(std::size_t n) {
-  allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void* operator new(std::size_t n, std::align_val_t al) {
-  allocations.fetch_add(1, std::memory_order_relaxed);
-  const auto a = static_cast<std::size_t>(al);
-  if (void* p = std::aligned_alloc(a, (n + a - 1) / a * a + (n ? 0 : a))) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-// The nothrow forms too (std::stable_sort uses them): every form must pair with its delete.
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
-  try {
-    return ::operator new(n);
-  } catch (...) {
-    return nullptr;
-  }
-}
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
 
 int main(int argc, char** argv) {
   int frames = 60, width = 1280, height = 720;
@@ -69,13 +38,13 @@ int main(int argc, char** argv) {
   const std::vector<float> scales = {0.5f, 0.5f};
   const ndresize::dims frame_shape{height, width, channels};
 
-  long before = allocations.load();
+  long before = counted_allocations();
   const auto plan_start = std::chrono::steady_clock::now();
   const ndresize::resize_plan plan = ndresize::make_plan(frame_shape, a, {{}, scales, {}});
   const double plan_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - plan_start).count();
   std::printf("plan: %s -> %s in %.3f ms, %ld allocations\n", frame_shape.to_string().c_str(),
-              plan.output_shape().to_string().c_str(), plan_ms, allocations.load() - before);
+              plan.output_shape().to_string().c_str(), plan_ms, counted_allocations() - before);
 
   std::vector<std::uint8_t> frame(static_cast<std::size_t>(ndresize::checked_element_count(frame_shape)));
   std::vector<std::uint8_t> out(static_cast<std::size_t>(ndresize::checked_element_count(plan.output_shape())));
@@ -91,11 +60,11 @@ int main(int argc, char** argv) {
     for (int r = 0; r < height; ++r)
       for (int c = 0; c < width; ++c)
         for (int ch = 0; ch < channels; ++ch) frame[i++] = static_cast<std::uint8_t>((r + c + 4 * f + 80 * ch) & 255);
-    before = allocations.load();
+    before = counted_allocations();
     const auto start = std::chrono::steady_clock::now();
     ndresize::execute<std::uint8_t>(plan, x, y, ws);  // the per-frame work
     seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    (f == 0 ? first_frame_allocations : later_allocations) += allocations.load() - before;
+    (f == 0 ? first_frame_allocations : later_allocations) += counted_allocations() - before;
   }
   std::printf("%d frames: %.3f ms per frame (%.0f frames/s), workspace %zu bytes\n", frames, 1e3 * seconds / frames,
               frames / seconds, ws.capacity());

@@ -59,9 +59,8 @@ class dims {
 };
 
 /// Row-major (C order) element strides for `extents`.
-inline dims row_major_strides(const dims& extents) {
-  dims s;
-  s.resize(extents.size());
+inline dims row_major_strides(const dims& extents) noexcept {
+  dims s = extents;  // same rank; every value is overwritten below
   index_t step = 1;
   for (int i = extents.size() - 1; i >= 0; --i) {
     s[i] = step;

@@ -21,7 +21,8 @@ class tensor_view {
 
   tensor_view() = default;
   /// Row-major (C order) view.
-  tensor_view(T* data, const dims& extents) : data_(data), extents_(extents), strides_(row_major_strides(extents)) {}
+  tensor_view(T* data, const dims& extents) noexcept
+      : data_(data), extents_(extents), strides_(row_major_strides(extents)) {}
   /// Strided view; strides are in elements and may be any value (also 0 or negative).
   tensor_view(T* data, const dims& extents, const dims& strides) : data_(data), extents_(extents), strides_(strides) {
     if (strides.size() != extents.size())
@@ -31,7 +32,8 @@ class tensor_view {
   /// A view of const elements converts implicitly from a view of mutable ones.
   template <class U>
     requires(std::is_same_v<const U, T> && !std::is_same_v<U, T>)
-  tensor_view(const tensor_view<U>& other) : data_(other.data_handle()), extents_(other.extents()), strides_(other.strides()) {}
+  tensor_view(const tensor_view<U>& other) noexcept
+      : data_(other.data_handle()), extents_(other.extents()), strides_(other.strides()) {}
 
   T* data_handle() const noexcept { return data_; }
   int rank() const noexcept { return extents_.size(); }

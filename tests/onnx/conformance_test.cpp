@@ -5,29 +5,16 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 
-#include <nlohmann/json.hpp>
 #include <ndresize/ndresize.hpp>
 
 #include "json_attributes.hpp"
-#include "npy.hpp"
-
-namespace fs = std::filesystem;
+#include "support/conformance_vectors.hpp"
 
 namespace {
 
-const fs::path root = fs::path(NDRESIZE_CONFORMANCE_DIR) / "onnx";
-
-std::vector<std::string> case_names() {
-  std::vector<std::string> names;
-  std::ifstream f(root / "index.json");
-  if (!f) return names;
-  const auto j = nlohmann::json::parse(f);
-  for (const auto& n : j.at("cases")) names.push_back(n.get<std::string>());
-  return names;
-}
+using conformance::case_names;
+using conformance::root;
 
 double largest_error = 0.0;
 int passed = 0;
@@ -35,33 +22,21 @@ int passed = 0;
 class Conformance : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Conformance, MatchesExpectedOutput) {
-  const fs::path dir = root / GetParam();
-  std::ifstream f(dir / "case.json");
-  ASSERT_TRUE(f) << dir;
-  const auto c = nlohmann::json::parse(f);
-  npy::array x, roi, scales, sizes;
-  for (const auto& in : c.at("inputs")) {
-    if (in.at("file").is_null()) continue;
-    const auto a = npy::load((dir / in.at("file").get<std::string>()).string());
-    const auto name = in.at("name").get<std::string>();
-    (name == "X" ? x : name == "roi" ? roi : name == "scales" ? scales : sizes) = a;
-  }
-  const auto expected = npy::load((dir / c.at("output").at("file").get<std::string>()).string());
-  ASSERT_EQ(x.type, ndresize::element_type::float32);
-  // an input that is not given stays an empty array (no bytes): an empty span
-  auto count = [](const npy::array& a, std::size_t bytes) { return a.bytes.size() / bytes; };
-  std::vector<double> roi_d(roi.data<float>(), roi.data<float>() + count(roi, 4));
-  ndresize::onnx::resize_inputs inputs{roi_d, {scales.data<float>(), count(scales, 4)},
-                                       {sizes.data<std::int64_t>(), count(sizes, 8)}};
-  const auto attrs = npy::attributes_from_json(c.at("attributes"));
-  const auto plan = ndresize::onnx::make_plan(c.at("op").get<std::string>(), c.at("opset").get<int>(), attrs, x.shape, inputs);
-  ASSERT_EQ(plan.output_shape(), expected.shape) << "output shape";
+  const auto c = conformance::load(GetParam());
+  ASSERT_EQ(c.x.type, ndresize::element_type::float32);
+  const std::vector<double> roi(c.roi.data<float>(), c.roi.data<float>() + conformance::count(c.roi));
+  const ndresize::onnx::resize_inputs inputs{roi,
+                                             {c.scales.data<float>(), conformance::count(c.scales)},
+                                             {c.sizes.data<std::int64_t>(), conformance::count(c.sizes)}};
+  const auto attrs = npy::attributes_from_json(c.attributes);
+  const auto plan = ndresize::onnx::make_plan(c.op, c.opset, attrs, c.x.shape, inputs);
+  ASSERT_EQ(plan.output_shape(), c.expected.shape) << "output shape";
   std::vector<float> y(static_cast<std::size_t>(plan.output_size()), std::nanf(""));
-  ndresize::execute<float>(plan, ndresize::tensor_view<const float>(x.data<float>(), x.shape),
+  ndresize::execute<float>(plan, ndresize::tensor_view<const float>(c.x.data<float>(), c.x.shape),
                            ndresize::tensor_view<float>(y.data(), plan.output_shape()));
   double worst = 0.0;
   for (std::size_t i = 0; i < y.size(); ++i) {
-    const double e = expected.data<float>()[i];
+    const double e = c.expected.data<float>()[i];
     const double err = std::abs(static_cast<double>(y[i]) - e);
     EXPECT_LE(err, 1e-5 * std::max(1.0, std::abs(e))) << "element " << i << ": got " << y[i] << ", expected " << e;
     worst = std::max(worst, err);

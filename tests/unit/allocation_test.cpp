@@ -4,45 +4,11 @@
 // without a thread pool. Its own executable, since it replaces operator new.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
 #include <vector>
 
 #include <ndresize/ndresize.hpp>
 
-namespace {
-std::atomic<long> allocations{0};
-}
-
-// GCC cannot see that these replacements pair malloc with free.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
-void* operator new(std::size_t n) {
-  allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void* operator new(std::size_t n, std::align_val_t a) {
-  allocations.fetch_add(1, std::memory_order_relaxed);
-  const auto al = static_cast<std::size_t>(a);
-  if (void* p = std::aligned_alloc(al, (n + al - 1) / al * al)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-// The nothrow forms too (std::stable_sort uses them): every form must pair with its delete.
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
-  try {
-    return ::operator new(n);
-  } catch (...) {
-    return nullptr;
-  }
-}
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+#include "counting_operator_new.hpp"
 
 namespace {
 
@@ -56,9 +22,9 @@ long allocations_per_call(const nd::resize_plan& plan, const nd::executor& ex) {
   const nd::tensor_view<const T> xv(x.data(), plan.input_shape());
   const nd::tensor_view<T> yv(y.data(), plan.output_shape());
   nd::execute<T>(plan, xv, yv, ws, ex);  // the first call may size the workspace
-  const long before = allocations.load();
+  const long before = counted_allocations();
   for (int i = 0; i < 5; ++i) nd::execute<T>(plan, xv, yv, ws, ex);
-  return allocations.load() - before;
+  return counted_allocations() - before;
 }
 
 nd::resize_plan plan_for(nd::dims in, std::vector<std::int64_t> sizes, nd::enums::mode m, bool antialias = false,
