@@ -280,6 +280,21 @@ TEST(Differential, LargeTensorsMatchTheNaiveReference) {
     c.executor = 1;
     cases.push_back(c);
   }
+  {  // float32 bilinear shrink by about 9 (gathered row taps: 64-bit pair gathers), on a thread pool
+    auto c = large_case(5, op::resize_19, element_type::float32, {1, 2, 120, 1000});
+    c.n.mode = "linear";
+    c.n.sizes = {1, 2, 13, 111};
+    c.path = naive::entry::plan_execute;
+    c.executor = 1;
+    cases.push_back(c);
+  }
+  {  // the same along W only with align_corners (edge outputs with one tap: plain gathers too)
+    auto c = large_case(6, op::resize_13, element_type::float32, {2, 3, 700});
+    c.n.mode = "linear";
+    c.n.coordinate_transformation_mode = "align_corners";
+    c.n.scales = {1.0f, 1.0f, 0.07f};
+    cases.push_back(c);
+  }
   const auto start = std::chrono::steady_clock::now();
   std::map<std::string, category_stats> by_case;
   for (const auto& c : cases) {

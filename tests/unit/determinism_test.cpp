@@ -35,6 +35,7 @@ std::vector<workload> workloads() {
   return {
       {"LinearUp", {1, 3, 37, 53}, {1, 3, 80, 111}, a(mode::linear)},
       {"LinearDown", {2, 3, 97, 131}, {2, 3, 23, 29}, a(mode::linear)},
+      {"LinearShrinkWide", {1, 2, 40, 1000}, {1, 2, 9, 113}, a(mode::linear)},
       {"LinearDownAntialias", {1, 2, 97, 131}, {1, 2, 23, 29}, a(mode::linear, true)},
       {"CubicUp", {1, 2, 19, 33}, {1, 2, 40, 70}, a(mode::cubic)},
       {"CubicDownAntialias", {1, 1, 64, 90}, {1, 1, 20, 33}, a(mode::cubic, true, {}, -0.5f)},

@@ -49,10 +49,10 @@ NDRESIZE_TARGET_AVX512 inline __m512 load16(const Src* p, __mmask16 m) noexcept 
 
 /// Taps of a packed block: permutes of one window, or gathers (float sources only).
 template <class Src>
-NDRESIZE_TARGET_AVX512 inline __m512 taps16(const Src* s, index_t base, index_t in_flat, bool fits, const std::int32_t* off,
+NDRESIZE_TARGET_AVX512 inline __m512 taps16(const Src* s, index_t base, index_t in_flat, block_kind kind, const std::int32_t* off,
                                             const float* w, const std::uint32_t* m, std::size_t slots) noexcept {
   NDRESIZE_NO_CONTRACT
-  if (fits) {
+  if (kind == block_kind::window) {
     const index_t avail = in_flat - base;
     const __mmask16 lm = avail >= 16 ? __mmask16(0xFFFF) : static_cast<__mmask16>((1u << avail) - 1);
     const __m512 win = load16<Src>(s + base, lm);
@@ -67,6 +67,21 @@ NDRESIZE_TARGET_AVX512 inline __m512 taps16(const Src* s, index_t base, index_t 
   if constexpr (std::is_same_v<Src, float>) {
     // (no lambdas here: clang does not give a lambda its enclosing function's target)
     const float* src = s + base;
+    if (kind == block_kind::pair_gather) {
+      // Lanes 0–7 and 8–15: one 64-bit gather each of (s[k], s[k + 1]), then the first and the
+      // second elements of the pairs regrouped into one vector each. The same products and sum
+      // as the two slots below.
+      const __m512i k = _mm512_loadu_si512(off);
+      const auto m0 = static_cast<__mmask16>(m[0]);
+      const __m512d lo = _mm512_mask_i32gather_pd(_mm512_setzero_pd(), static_cast<__mmask8>(m0), _mm512_castsi512_si256(k), src, 4);
+      const __m512d hi = _mm512_mask_i32gather_pd(_mm512_setzero_pd(), static_cast<__mmask8>(m0 >> 8), _mm512_extracti64x4_epi64(k, 1), src, 4);
+      const __m512i first = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+      const __m512i second = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+      const __m512 v0 = _mm512_permutex2var_ps(_mm512_castpd_ps(lo), first, _mm512_castpd_ps(hi));
+      const __m512 v1 = _mm512_permutex2var_ps(_mm512_castpd_ps(lo), second, _mm512_castpd_ps(hi));
+      const __m512 acc = _mm512_maskz_mul_ps(m0, _mm512_loadu_ps(w), v0);
+      return _mm512_mask_add_ps(acc, m0, acc, _mm512_mul_ps(_mm512_loadu_ps(w + 16), v1));
+    }
     __m512 acc = _mm512_maskz_mul_ps(
         static_cast<__mmask16>(m[0]), _mm512_loadu_ps(w),
         _mm512_mask_i32gather_ps(_mm512_setzero_ps(), static_cast<__mmask16>(m[0]), _mm512_loadu_si512(off), src, 4));
@@ -89,7 +104,7 @@ NDRESIZE_TARGET_AVX512 void resample_packed16(Dst* d, const Src* s, index_t in, 
   const auto slots = static_cast<std::size_t>(p.slots);
   for (index_t b = 0; b < blocks; ++b) {
     const std::size_t at = static_cast<std::size_t>(b) * slots;
-    const __m512 acc = taps16<Src>(s, p.base[static_cast<std::size_t>(b)], in_flat, p.fits[static_cast<std::size_t>(b)] != 0,
+    const __m512 acc = taps16<Src>(s, p.base[static_cast<std::size_t>(b)], in_flat, p.kind[static_cast<std::size_t>(b)],
                                    p.offset.data() + at * 16, p.weight.data() + at * 16, p.mask.data() + at, slots);
     const index_t left = n - b * 16;
     if constexpr (std::is_same_v<Dst, float>) {

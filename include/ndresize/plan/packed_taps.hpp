@@ -4,7 +4,9 @@
 // 1 for NCHW, 3 for HWC images). The flattened outputs are grouped in blocks of `lanes`
 // (8 or 16); tap slot t of a block holds, per lane, a source offset from the block's base, a
 // weight, and a lane mask (lanes whose output has fewer than t + 1 taps). A block whose
-// sources fit one window of `lanes` elements is computed with permutes, others with gathers.
+// sources fit one window of `lanes` elements is computed with permutes, others with gathers;
+// a block whose every output reads exactly two neighbouring sources (linear shrinking) with
+// half as many 64-bit gathers of the pairs.
 #pragma once
 
 #include <algorithm>
@@ -15,13 +17,20 @@
 
 namespace ndresize {
 
+/// How a block of lanes reads its sources.
+enum class block_kind : std::uint8_t {
+  gather,       ///< one gather per tap slot
+  window,       ///< all sources fit one window of `lanes` elements: one load, a permute per slot
+  pair_gather,  ///< two slots, each output reading s[k] and s[k + 1]: one 64-bit gather per pair
+};
+
 struct packed_taps {
   int lanes = 0;    ///< 0: not built for this table
   index_t pixel = 1;
   int slots = 0;    ///< tap slots per block (the table's max_taps)
   bool all_fit = true;                ///< every block fits one window (permutes only)
   std::vector<std::int32_t> base;    ///< per block: window start (flattened source index)
-  std::vector<std::uint8_t> fits;    ///< per block: 1 if the sources fit one window
+  std::vector<block_kind> kind;      ///< per block
   std::vector<std::int32_t> offset;  ///< [block][slot][lane]: base-relative source index
   std::vector<float> weight;         ///< [block][slot][lane]
   std::vector<std::uint32_t> mask;   ///< [block][slot]: lanes with a tap in this slot
@@ -41,7 +50,7 @@ struct packed_taps {
     p.slots = max_taps;
     p.pixel = pixel;
     p.base.resize(static_cast<std::size_t>(blocks));
-    p.fits.resize(static_cast<std::size_t>(blocks));
+    p.kind.resize(static_cast<std::size_t>(blocks));
     p.offset.assign(static_cast<std::size_t>(blocks * max_taps * lanes), 0);
     p.weight.assign(static_cast<std::size_t>(blocks * max_taps * lanes), 0.0f);
     p.mask.assign(static_cast<std::size_t>(blocks * max_taps), 0);
@@ -61,7 +70,6 @@ struct packed_taps {
       // A fitting window starts as late as allowed, so that it stays inside the row.
       const index_t start = fit ? std::max<index_t>(0, std::min(lo, in_flat - lanes)) : lo;
       p.base[static_cast<std::size_t>(b)] = static_cast<std::int32_t>(start);
-      p.fits[static_cast<std::size_t>(b)] = fit ? 1 : 0;
       for (index_t l = 0; l < lanes && b * lanes + l < n; ++l) {
         const index_t f = b * lanes + l, j = f / pixel, c = f % pixel;
         const index_t q0 = tap_begin[static_cast<std::size_t>(j)];
@@ -74,9 +82,26 @@ struct packed_taps {
           p.mask[static_cast<std::size_t>(b) * static_cast<std::size_t>(max_taps) + slot] |= 1u << l;
         }
       }
+      p.kind[static_cast<std::size_t>(b)] = fit ? block_kind::window : reads_pairs(p, b, lanes) ? block_kind::pair_gather : block_kind::gather;
     }
     p.lanes = lanes;
     return p;
+  }
+
+ private:
+  /// Whether every lane of block b that has a tap has exactly two, at offsets k and k + 1.
+  static bool reads_pairs(const packed_taps& p, index_t b, int lanes) {
+    const auto slots = static_cast<std::size_t>(p.slots);
+    const std::size_t at = static_cast<std::size_t>(b) * slots;
+    if (slots < 2 || p.mask[at] == 0 || p.mask[at + 1] != p.mask[at]) return false;
+    for (std::size_t t = 2; t < slots; ++t)
+      if (p.mask[at + t] != 0) return false;
+    for (int l = 0; l < lanes; ++l) {
+      if ((p.mask[at] >> l & 1u) == 0) continue;
+      const std::size_t i = at * static_cast<std::size_t>(lanes) + static_cast<std::size_t>(l);
+      if (p.offset[i + static_cast<std::size_t>(lanes)] != p.offset[i] + 1) return false;
+    }
+    return true;
   }
 };
 
