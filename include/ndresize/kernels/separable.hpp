@@ -218,19 +218,22 @@ inline bool plan_fusion(const resize_plan& plan, const axis_list& passes, const 
   const auto& th = plan.table(g.h);
   const auto& tw = plan.table(g.w);
   // Cost in vector multiply-adds. A row blend streams whole rows (1 per element and tap);
-  // resampling along a row costs 1.5 with permutes, 4 with gathers (float rows only), 16
-  // scalar. The choice changes roundings, so it must not depend on the CPU: these constants
-  // describe the AVX-512 kernels whatever target runs.
-  auto resample_cost = [&](bool float_rows) {
+  // resampling along a row costs 1.5 with permutes, 16 scalar, and with gathers (float rows
+  // only) 4 from the row v-first has just blended (in L1) but 8 from source rows (h-first:
+  // every gather pulls lines from memory). The choice changes roundings, so it must not depend
+  // on the CPU: these constants describe the AVX-512 kernels whatever target runs.
+  auto resample_cost = [&](bool float_rows, bool reads_source) {
     const auto& p = tw.packed16;
     if (p.usable() && p.pixel == g.block && p.all_fit) return 1.5;
-    if (p.usable() && p.pixel == g.block && float_rows) return 4.0;
+    if (p.usable() && p.pixel == g.block && float_rows) return reads_source ? 8.0 : 4.0;
     return 16.0;
   };
   const double blk_d = static_cast<double>(g.block);
   const double taps_h = static_cast<double>(th.tap_index.size()), taps_w = static_cast<double>(tw.tap_index.size());
-  const double v_first = taps_h * static_cast<double>(ext[g.w]) * blk_d + static_cast<double>(th.out) * taps_w * blk_d * resample_cost(accumulates_in_float);
-  const double h_first = static_cast<double>(th.sources_used) * taps_w * blk_d * resample_cost(source_is_float) + taps_h * static_cast<double>(out_w) * blk_d;
+  const double v_first = taps_h * static_cast<double>(ext[g.w]) * blk_d +
+                         static_cast<double>(th.out) * taps_w * blk_d * resample_cost(accumulates_in_float, false);
+  const double h_first = static_cast<double>(th.sources_used) * taps_w * blk_d * resample_cost(source_is_float, true) +
+                         taps_h * static_cast<double>(out_w) * blk_d;
   g.h_first = h_first < v_first;
   return true;
 }
