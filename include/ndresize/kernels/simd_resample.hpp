@@ -6,6 +6,8 @@
 // float exactly on load.
 #pragma once
 
+#include <limits>
+
 #include "../detail/cpu.hpp"
 #include "../element.hpp"
 #include "../plan/packed_taps.hpp"
@@ -45,6 +47,31 @@ NDRESIZE_TARGET_AVX512 inline __m512 load16(const Src* p, __mmask16 m) noexcept 
     return _mm512_cvtph_ps(_mm256_maskz_loadu_epi16(m, p));
   else  // bfloat16: the upper half of a float
     return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, p)), 16));
+}
+
+/// Stores the first k (1..16) lanes of acc into d through the store rule. Small integers get
+/// the vector form of saturate_round (NaN → 0, clamp to the type's range, round half to even:
+/// the same bits as the scalar rule); other types go lane by lane.
+template <class Dst>
+NDRESIZE_TARGET_AVX512 inline void store16(Dst* d, __m512 acc, index_t k) noexcept {
+  const auto m = static_cast<__mmask16>(k >= 16 ? 0xFFFFu : (1u << k) - 1);
+  if constexpr (std::is_same_v<Dst, float>) {
+    _mm512_mask_storeu_ps(d, m, acc);
+  } else if constexpr (std::is_integral_v<Dst> && sizeof(Dst) <= 2) {
+    const __m512 lo = _mm512_set1_ps(static_cast<float>(std::numeric_limits<Dst>::min()));
+    const __m512 hi = _mm512_set1_ps(static_cast<float>(std::numeric_limits<Dst>::max()));
+    __m512 c = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(acc, acc, _CMP_ORD_Q), acc);
+    c = _mm512_min_ps(_mm512_max_ps(c, lo), hi);
+    const __m512i i = _mm512_cvtps_epi32(_mm512_roundscale_ps(c, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    if constexpr (sizeof(Dst) == 1)
+      _mm512_mask_cvtepi32_storeu_epi8(d, m, i);
+    else
+      _mm512_mask_cvtepi32_storeu_epi16(d, m, i);
+  } else {
+    alignas(64) float lane[16];
+    _mm512_store_ps(lane, acc);
+    for (index_t i = 0; i < k && i < 16; ++i) d[i] = from_accumulator<Dst>(lane[i]);
+  }
 }
 
 /// Taps of a packed block: permutes of one window, or gathers (float sources only).
@@ -106,18 +133,7 @@ NDRESIZE_TARGET_AVX512 void resample_packed16(Dst* d, const Src* s, index_t in, 
     const std::size_t at = static_cast<std::size_t>(b) * slots;
     const __m512 acc = taps16<Src>(s, p.base[static_cast<std::size_t>(b)], in_flat, p.kind[static_cast<std::size_t>(b)],
                                    p.offset.data() + at * 16, p.weight.data() + at * 16, p.mask.data() + at, slots);
-    const index_t left = n - b * 16;
-    if constexpr (std::is_same_v<Dst, float>) {
-      if (left >= 16)
-        _mm512_storeu_ps(d + b * 16, acc);
-      else
-        _mm512_mask_storeu_ps(d + b * 16, static_cast<__mmask16>((1u << left) - 1), acc);
-    } else {
-      alignas(64) float lane[16];
-      _mm512_store_ps(lane, acc);
-      const index_t k = left < 16 ? left : 16;
-      for (index_t i = 0; i < k; ++i) d[b * 16 + i] = from_accumulator<Dst>(lane[i]);
-    }
+    store16<Dst>(d + b * 16, acc, n - b * 16);
   }
 }
 
