@@ -57,7 +57,8 @@ struct blend_args {
 };
 
 /// Arguments of resample: for output j of `table`, and c in [0, block):
-///   d[j·dj + c·dc] = Σ_q w[q] · s[index[q]·sj + c·sc].
+///   d[j·dj + c·dc] = Σ_q w[q] · s[index[q]·sj + c·sc],
+/// for `rows` rows in one call, row r at d + r·d_row and s + r·s_row.
 template <class Src, class Dst>
 struct resample_args {
   Dst* d;
@@ -66,6 +67,10 @@ struct resample_args {
   index_t sj, sc;
   index_t block;
   const axis_table* table;
+  index_t rows = 1, d_row = 0, s_row = 0;
+
+  /// Row r alone.
+  resample_args row(index_t r) const noexcept { return {d + r * d_row, dj, dc, s + r * s_row, sj, sc, block, table}; }
 };
 
 NDRESIZE_KERNELS_BEGIN
@@ -181,7 +186,7 @@ void blend_generic(const blend_args<Src, Dst, weight_t<Acc>>& a) noexcept {
 }
 template <class Acc, class Src, class Dst>
 void resample_generic(const resample_args<Src, Dst>& a) noexcept {
-  resample_body<Acc, Src, Dst>(a);
+  for (index_t r = 0; r < a.rows; ++r) resample_body<Acc, Src, Dst>(a.row(r));
 }
 #if NDRESIZE_X86
 template <class Acc, class Src, class Dst>
@@ -193,11 +198,12 @@ NDRESIZE_TARGET_AVX2 void resample_avx2(const resample_args<Src, Dst>& a) noexce
   if constexpr (std::is_same_v<Acc, float> && std::is_same_v<Dst, float> && simd_loadable<Src>) {
     const auto& p = a.table->packed8;
     if (p.usable() && a.block == p.pixel && a.sj == a.block && a.dj == a.block && (a.block == 1 || (a.sc == 1 && a.dc == 1))) {
-      resample_packed8<Src>(a.d, a.s, a.table->in, a.table->out, a.table->packed8);
+      for (index_t r = 0; r < a.rows; ++r)
+        resample_packed8<Src>(a.d + r * a.d_row, a.s + r * a.s_row, a.table->in, a.table->out, a.table->packed8);
       return;
     }
   }
-  resample_body<Acc, Src, Dst>(a);
+  for (index_t r = 0; r < a.rows; ++r) resample_body<Acc, Src, Dst>(a.row(r));
 }
 /// Float rows into a float destination, 16 lanes at a time with a masked tail (short rows,
 /// such as many small planes, pay no scalar epilogue). `Stream` writes with non-temporal
@@ -270,11 +276,12 @@ NDRESIZE_TARGET_AVX512 void resample_avx512(const resample_args<Src, Dst>& a) no
     const auto& p = a.table->packed16;
     if (p.usable() && (p.all_fit || std::is_same_v<Src, float>) && a.block == p.pixel && a.sj == a.block &&
         a.dj == a.block && (a.block == 1 || (a.sc == 1 && a.dc == 1))) {
-      resample_packed16<Src, Dst>(a.d, a.s, a.table->in, a.table->out, a.table->packed16);
+      for (index_t r = 0; r < a.rows; ++r)
+        resample_packed16<Src, Dst>(a.d + r * a.d_row, a.s + r * a.s_row, a.table->in, a.table->out, a.table->packed16);
       return;
     }
   }
-  resample_body<Acc, Src, Dst>(a);
+  for (index_t r = 0; r < a.rows; ++r) resample_body<Acc, Src, Dst>(a.row(r));
 }
 #endif
 

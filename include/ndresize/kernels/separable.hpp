@@ -5,6 +5,7 @@
 // are fused over a small per-thread row buffer, so no full-size intermediate is written:
 //   v-first: out row = resample_w(Σ_h w·in rows)            (cheap when shrinking along w)
 //   h-first: out row = Σ_h w·cache(resample_w(in row))     (cheap when growing along w)
+// (h-first over many small planes caches a whole resampled plane per work item.)
 // Work is split over output rows; every row is computed by the same code whatever the split.
 #pragma once
 
@@ -103,10 +104,15 @@ void run_pass(const row_ops<Acc, Src, Dst>& ops, const Src* src, const dims& ext
   if (inner.n == 0) {
     // The pass axis is innermost: every outer position is one row resampled along itself.
     const split sp{box_size(outer, outer.n), std::min<index_t>(chunks, box_size(outer, outer.n))};
+    // One call per run of rows along the innermost outer axis (uniform strides there).
+    const index_t run_extent = outer.n == 0 ? 1 : outer.extent[outer.n - 1];
+    const index_t run_a = outer.n == 0 ? 0 : outer.a[outer.n - 1], run_b = outer.n == 0 ? 0 : outer.b[outer.n - 1];
     ex.run(sp.chunks, [&](index_t c) {
-      for (index_t i = sp.begin(c); i < sp.begin(c + 1); ++i) {
+      for (index_t i = sp.begin(c), end = sp.begin(c + 1); i < end;) {
         const auto [oa, ob] = offsets_at(outer, outer.n, i);
-        ops.resample({dst + ob, dk, 0, src + oa, sk, 0, 1, &t});
+        const index_t rows = std::min(end - i, run_extent - i % run_extent);
+        ops.resample({dst + ob, dk, 0, src + oa, sk, 0, 1, &t, rows, run_b, run_a});
+        i += rows;
       }
     });
     return;
@@ -136,6 +142,10 @@ struct fused_geometry {
   int h, w;
   index_t block, sc, dc;
   bool h_first;
+  /// h-first over many small planes: each work item is a whole plane (all its rows resampled
+  /// once into a plane buffer, then blended), instead of an output row with a ring of rows.
+  /// Same operations on every element, so the same results; only less bookkeeping per row.
+  bool whole_planes = false;
 };
 
 /// `load_ops` read the source into accumulators; `store_ops` write accumulators to Y.
@@ -152,9 +162,29 @@ void run_fused(const row_ops<Acc, Src, Acc>& load_ops, const row_ops<Acc, Acc, D
   const index_t sh = ss[g.h], dh = ds[g.h], sw = ss[g.w], dw = ds[g.w];
   const index_t in_w = ext[g.w], out_w = tw.out, blk = g.block;
   const auto* wh = weights_of<Acc>(th);
-  const split sp{n_outer * th.out, std::min<index_t>(chunks, n_outer * th.out)};
   const std::size_t max_taps = static_cast<std::size_t>(std::max(th.max_taps, 1));
   const bool stream = plan.output_size() * static_cast<index_t>(sizeof(Dst)) >= streaming_threshold;
+  if (g.whole_planes) {
+    const index_t in_h = ext[g.h], row = out_w * blk;
+    const split sp{n_outer, std::min<index_t>(chunks, n_outer)};
+    ex.run(sp.chunks, [&](index_t c) {
+      std::byte* mem = chunk_scratch + static_cast<std::size_t>(c) * chunk_bytes;
+      auto** rows = reinterpret_cast<const Acc**>(mem);
+      Acc* plane = reinterpret_cast<Acc*>(mem + (max_taps * sizeof(void*) + 63) / 64 * 64);
+      for (index_t o = sp.begin(c); o < sp.begin(c + 1); ++o) {
+        const auto [oa, ob] = offsets_at(outer, outer.n, o);
+        load_ops.resample({plane, blk, 1, src + oa, sw, g.sc, blk, &tw, in_h, row, sh});
+        for (index_t j = 0; j < th.out; ++j) {
+          const index_t b = th.tap_begin[static_cast<std::size_t>(j)], e = th.tap_begin[static_cast<std::size_t>(j) + 1];
+          for (index_t q = b; q < e; ++q) rows[q - b] = plane + th.tap_index[static_cast<std::size_t>(q)] * row;
+          store_ops.blend({dst + ob + j * dh, g.dc, rows, wh + b, e - b, row, 1, stream});
+        }
+      }
+      if (stream) store_fence();
+    });
+    return;
+  }
+  const split sp{n_outer * th.out, std::min<index_t>(chunks, n_outer * th.out)};
   ex.run(sp.chunks, [&](index_t c) {
     std::byte* mem = chunk_scratch + static_cast<std::size_t>(c) * chunk_bytes;
     if (!g.h_first) {
@@ -252,8 +282,9 @@ struct execution_layout {
 /// The layout for element type T, given the strides of X and Y and the executor's concurrency.
 /// Scratch = two ping-pong buffers for the prefix passes' outputs (each the largest
 /// intermediate of its parity, in the accumulator type) + per chunk: max_taps row pointers and
-/// either one source row (v-first: in_w · pixel accumulators) or a ring of max_span resampled
-/// rows (h-first: max_span · out_w · pixel accumulators, plus tags).
+/// either one source row (v-first: in_w · pixel accumulators), a ring of max_span resampled
+/// rows (h-first: max_span · out_w · pixel accumulators, plus tags), or a whole resampled plane
+/// (h-first over small planes: in_h · out_w · pixel accumulators).
 template <interpolatable T>
 execution_layout layout_execution(const resize_plan& plan, const dims& x_strides, const dims& y_strides, int concurrency) {
   using Acc = accumulator_t<T>;
@@ -313,7 +344,15 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
     const auto& tw = plan.table(g.w);
     dims before = x_extents;
     for (std::size_t p = 0; p < unfused; ++p) before[order[p]] = plan.output_shape()[order[p]];
-    if (g.h_first)
+    // Whole planes: every source row is used, a plane buffer stays small (L1), and there are
+    // at least as many planes as chunks (a single large image keeps splitting over rows).
+    index_t planes = 1;
+    for (int d = 0; d < g.h; ++d) planes *= before[d];
+    const auto plane_bytes = static_cast<std::size_t>(before[g.h] * tw.out * g.block) * sizeof(Acc);
+    g.whole_planes = g.h_first && th.sources_used == before[g.h] && plane_bytes <= 16384 && planes >= 4 * chunks;
+    if (g.whole_planes)
+      chunk_bytes += plane_bytes;
+    else if (g.h_first)
       chunk_bytes += (static_cast<std::size_t>(std::max<index_t>(th.max_span, 1)) * 2 * sizeof(index_t) + 63) / 64 * 64 +
                      static_cast<std::size_t>(std::max<index_t>(th.max_span, 1) * tw.out * g.block) * sizeof(Acc);
     else
