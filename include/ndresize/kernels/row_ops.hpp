@@ -205,33 +205,30 @@ NDRESIZE_TARGET_AVX2 void resample_avx2(const resample_args<Src, Dst>& a) noexce
   }
   for (index_t r = 0; r < a.rows; ++r) resample_body<Acc, Src, Dst>(a.row(r));
 }
-/// Float rows into a float destination, 16 lanes at a time with a masked tail (short rows,
-/// such as many small planes, pay no scalar epilogue). `Stream` writes with non-temporal
-/// stores (no read-for-ownership of output lines that will not be read again soon). Same
-/// operation order as blend_fixed.
-/// Σ w_q · rows_q[l .. l + 16) on the lanes of mask m (a helper, not a lambda: clang does not
-/// give a lambda its enclosing function's target).
-template <int Taps>
-NDRESIZE_TARGET_AVX512 inline __m512 blend_lanes16(const float* const* r, const __m512* w, index_t l, __mmask16 m) noexcept {
+/// Σ w_q · rows_q[l .. l + 16) on the lanes of mask m, sources widened to float exactly (a
+/// helper, not a lambda: clang does not give a lambda its enclosing function's target).
+template <int Taps, class Src>
+NDRESIZE_TARGET_AVX512 inline __m512 blend_lanes16(const Src* const* r, const __m512* w, index_t l, __mmask16 m) noexcept {
   NDRESIZE_NO_CONTRACT
-  __m512 v = _mm512_mul_ps(w[0], _mm512_maskz_loadu_ps(m, r[0] + l));
-  if constexpr (Taps > 1) v = _mm512_add_ps(v, _mm512_mul_ps(w[1], _mm512_maskz_loadu_ps(m, r[1] + l)));
-  if constexpr (Taps > 2) v = _mm512_add_ps(v, _mm512_mul_ps(w[2], _mm512_maskz_loadu_ps(m, r[2] + l)));
-  if constexpr (Taps > 3) v = _mm512_add_ps(v, _mm512_mul_ps(w[3], _mm512_maskz_loadu_ps(m, r[3] + l)));
+  __m512 v = _mm512_mul_ps(w[0], load16<Src>(r[0] + l, m));
+  if constexpr (Taps > 1) v = _mm512_add_ps(v, _mm512_mul_ps(w[1], load16<Src>(r[1] + l, m)));
+  if constexpr (Taps > 2) v = _mm512_add_ps(v, _mm512_mul_ps(w[2], load16<Src>(r[2] + l, m)));
+  if constexpr (Taps > 3) v = _mm512_add_ps(v, _mm512_mul_ps(w[3], load16<Src>(r[3] + l, m)));
   return v;
 }
 
-/// Float rows into a float destination, 16 lanes at a time with a masked tail (short rows,
-/// such as many small planes, pay no scalar epilogue). `Stream` writes with non-temporal
-/// stores (no read-for-ownership of output lines that will not be read again soon). Same
-/// operation order as blend_fixed.
-template <int Taps, bool Stream>
-NDRESIZE_TARGET_AVX512 void blend_rows16(const blend_args<float, float, float>& a) noexcept {
-  const float* r[4] = {a.rows[0], a.rows[Taps > 1 ? 1 : 0], a.rows[Taps > 2 ? 2 : 0], a.rows[Taps > 3 ? 3 : 0]};
+/// Contiguous rows accumulated in float, 16 lanes at a time with a masked tail (short rows,
+/// such as many small planes, pay no scalar epilogue), stored through the store rule. `Stream`
+/// (float destinations) writes with non-temporal stores (no read-for-ownership of output
+/// lines that will not be read again soon). Same operation order as blend_fixed.
+template <int Taps, bool Stream, class Src, class Dst>
+NDRESIZE_TARGET_AVX512 void blend_rows16(const blend_args<Src, Dst, float>& a) noexcept {
+  const Src* r[4] = {a.rows[0], a.rows[Taps > 1 ? 1 : 0], a.rows[Taps > 2 ? 2 : 0], a.rows[Taps > 3 ? 3 : 0]};
   const __m512 w[4] = {_mm512_set1_ps(a.w[0]), _mm512_set1_ps(a.w[Taps > 1 ? 1 : 0]), _mm512_set1_ps(a.w[Taps > 2 ? 2 : 0]),
                        _mm512_set1_ps(a.w[Taps > 3 ? 3 : 0])};
   index_t l = 0;
   if constexpr (Stream) {
+    static_assert(std::is_same_v<Dst, float>);
     // Plain stores up to a 64-byte boundary, then whole aligned lines.
     const auto mis = static_cast<index_t>((reinterpret_cast<std::uintptr_t>(a.d) & 63) / 4);
     if (mis != 0) {
@@ -242,28 +239,33 @@ NDRESIZE_TARGET_AVX512 void blend_rows16(const blend_args<float, float, float>& 
     }
     for (; l + 16 <= a.len; l += 16) _mm512_stream_ps(a.d + l, blend_lanes16<Taps>(r, w, l, 0xFFFF));
   } else {
-    for (; l + 16 <= a.len; l += 16) _mm512_storeu_ps(a.d + l, blend_lanes16<Taps>(r, w, l, 0xFFFF));
+    for (; l + 16 <= a.len; l += 16) store16<Dst>(a.d + l, blend_lanes16<Taps>(r, w, l, 0xFFFF), 16);
   }
   if (l < a.len) {
     const auto m = static_cast<__mmask16>((1u << (a.len - l)) - 1);
-    _mm512_mask_storeu_ps(a.d + l, m, blend_lanes16<Taps>(r, w, l, m));
+    store16<Dst>(a.d + l, blend_lanes16<Taps>(r, w, l, m), a.len - l);
   }
 }
 
+/// Destinations blend_rows16 stores exactly as the scalar rule does.
+template <class Dst>
+constexpr bool simd_storable = std::is_same_v<Dst, float> || (std::is_integral_v<Dst> && sizeof(Dst) <= 2);
+
 template <class Acc, class Src, class Dst>
 NDRESIZE_TARGET_AVX512 void blend_avx512(const blend_args<Src, Dst, weight_t<Acc>>& a) noexcept {
-  if constexpr (std::is_same_v<Acc, float> && std::is_same_v<Src, float> && std::is_same_v<Dst, float>) {
+  if constexpr (std::is_same_v<Acc, float> && simd_loadable<Src> && simd_storable<Dst>) {
     if (a.ss == 1 && a.ds == 1) {
-      const bool stream = a.stream && a.len >= 256;  // short rows: not worth it
+      constexpr bool can_stream = std::is_same_v<Dst, float>;
+      const bool stream = can_stream && a.stream && a.len >= 256;  // short rows: not worth it
       switch (a.taps * 2 + (stream ? 1 : 0)) {
         case 2: return blend_rows16<1, false>(a);
-        case 3: return blend_rows16<1, true>(a);
+        case 3: return blend_rows16<1, can_stream>(a);
         case 4: return blend_rows16<2, false>(a);
-        case 5: return blend_rows16<2, true>(a);
+        case 5: return blend_rows16<2, can_stream>(a);
         case 6: return blend_rows16<3, false>(a);
-        case 7: return blend_rows16<3, true>(a);
+        case 7: return blend_rows16<3, can_stream>(a);
         case 8: return blend_rows16<4, false>(a);
-        case 9: return blend_rows16<4, true>(a);
+        case 9: return blend_rows16<4, can_stream>(a);
         default: break;
       }
     }
