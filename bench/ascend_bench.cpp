@@ -25,15 +25,18 @@ void run(benchmark::State& state, const dims& in, const dims& out, bool channels
   ascend::upsample_trilinear3d_attributes a;
   a.output_size = std::vector<std::int64_t>{out[2], out[3], out[4]};
   const auto plan = ascend::make_plan(in, a);
-  const ndresize::tensor_view<const T> xv(x.data(), in, channels_last ? ascend::ndhwc_strides(in) : ndresize::row_major_strides(in));
-  const ndresize::tensor_view<T> yv(y.data(), out, channels_last ? ascend::ndhwc_strides(out) : ndresize::row_major_strides(out));
+  const ndresize::tensor_view<const T> xv(x.data(), in,
+                                          channels_last ? ascend::ndhwc_strides(in) : ndresize::row_major_strides(in));
+  const ndresize::tensor_view<T> yv(y.data(), out,
+                                    channels_last ? ascend::ndhwc_strides(out) : ndresize::row_major_strides(out));
   ndresize::workspace ws;
   for (auto _ : state) {
     ndresize::execute<T>(plan, xv, yv, ws);
     benchmark::DoNotOptimize(y.data());
     benchmark::ClobberMemory();
   }
-  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>((n_in + n_out) * sizeof(T)));
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
+                          static_cast<std::int64_t>((n_in + n_out) * sizeof(T)));
 }
 
 template <class T>

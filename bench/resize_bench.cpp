@@ -113,7 +113,8 @@ void bench_ndresize(benchmark::State& state, const workload& w, int threads) {
     benchmark::DoNotOptimize(y.data());
     benchmark::ClobberMemory();
   }
-  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>((x.size() + y.size()) * sizeof(T)));
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
+                          static_cast<std::int64_t>((x.size() + y.size()) * sizeof(T)));
 }
 
 // W4's yardstick: a memcpy of the output's bytes.
@@ -162,18 +163,20 @@ void bench_opencv(benchmark::State& state, const workload& w, int threads) {
     std::vector<cv::Mat> slices(static_cast<std::size_t>(id));
     for (auto _ : state) {
       for (int z = 0; z < id; ++z)
-        cv::resize(cv::Mat(ih, iw, CV_32F, x.data() + static_cast<std::size_t>(z) * ih * iw), slices[static_cast<std::size_t>(z)],
-                   cv::Size(ow, oh), 0, 0, interp);
+        cv::resize(cv::Mat(ih, iw, CV_32F, x.data() + static_cast<std::size_t>(z) * ih * iw),
+                   slices[static_cast<std::size_t>(z)], cv::Size(ow, oh), 0, 0, interp);
       for (int z = 0; z < od; ++z) {
         const double src = std::max(0.0, (z + 0.5) * id / od - 0.5);
         const int z0 = std::min(static_cast<int>(src), id - 1), z1 = std::min(z0 + 1, id - 1);
         const double f = src - z0;
         cv::Mat out(oh, ow, CV_32F, y.data() + static_cast<std::size_t>(z) * oh * ow);
-        cv::addWeighted(slices[static_cast<std::size_t>(z0)], 1.0 - f, slices[static_cast<std::size_t>(z1)], f, 0.0, out);
+        cv::addWeighted(slices[static_cast<std::size_t>(z0)], 1.0 - f, slices[static_cast<std::size_t>(z1)], f, 0.0,
+                        out);
       }
       benchmark::DoNotOptimize(y.data());
     }
-    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>((x.size() + y.size()) * 4));
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
+                            static_cast<std::int64_t>((x.size() + y.size()) * 4));
     return;
   }
   std::vector<float> y(static_cast<std::size_t>(planes * oh * ow));
@@ -185,7 +188,8 @@ void bench_opencv(benchmark::State& state, const workload& w, int threads) {
     }
     benchmark::DoNotOptimize(y.data());
   }
-  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>((x.size() + y.size()) * 4));
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
+                          static_cast<std::int64_t>((x.size() + y.size()) * 4));
 }
 #endif
 
@@ -193,21 +197,25 @@ const bool registered = [] {
   for (const auto& w : workloads()) {
     for (int threads : {1, 2}) {
       const std::string suffix = "/threads:" + std::to_string(threads);
-      auto* b = w.uint8 ? benchmark::RegisterBenchmark((w.id + "/ndresize" + suffix).c_str(),
-                                                        [w, threads](benchmark::State& s) { bench_ndresize<std::uint8_t>(s, w, threads); })
-                        : benchmark::RegisterBenchmark((w.id + "/ndresize" + suffix).c_str(),
-                                                        [w, threads](benchmark::State& s) { bench_ndresize<float>(s, w, threads); });
+      auto* b = w.uint8 ? benchmark::RegisterBenchmark(
+                              (w.id + "/ndresize" + suffix).c_str(),
+                              [w, threads](benchmark::State& s) { bench_ndresize<std::uint8_t>(s, w, threads); })
+                        : benchmark::RegisterBenchmark(
+                              (w.id + "/ndresize" + suffix).c_str(),
+                              [w, threads](benchmark::State& s) { bench_ndresize<float>(s, w, threads); });
       b->UseRealTime()->Unit(benchmark::kMillisecond);
 #ifdef NDRESIZE_BENCH_OPENCV
       // OpenCV has no antialias filter with ONNX semantics (INTER_AREA is a box filter).
       if (!w.attrs.antialias)
-        benchmark::RegisterBenchmark((w.id + "/opencv" + suffix).c_str(), [w, threads](benchmark::State& s) { bench_opencv(s, w, threads); })
+        benchmark::RegisterBenchmark((w.id + "/opencv" + suffix).c_str(),
+                                     [w, threads](benchmark::State& s) { bench_opencv(s, w, threads); })
             ->UseRealTime()
             ->Unit(benchmark::kMillisecond);
 #endif
     }
     if (w.id == "W4")
-      benchmark::RegisterBenchmark("W4/memcpy/threads:1", [](benchmark::State& s) { bench_memcpy(s, std::size_t{64} * 256 * 256 * 4); })
+      benchmark::RegisterBenchmark("W4/memcpy/threads:1",
+                                   [](benchmark::State& s) { bench_memcpy(s, std::size_t{64} * 256 * 256 * 4); })
           ->UseRealTime()
           ->Unit(benchmark::kMillisecond);
   }

@@ -32,20 +32,26 @@ int main() {
   const dims out_shape = ascend::make_plan(in_shape, a).output_shape();  // shape inference, no data
   std::vector<float> y(27 * 2);
   ascend::upsample_trilinear3d<float>({x.data(), in_shape}, {y.data(), out_shape}, a);
-  std::printf("1. NCDHW %s -> %s, align_corners, channel 0, middle D slice:\n", in_shape.to_string().c_str(), out_shape.to_string().c_str());
-  for (int h = 0; h < 3; ++h) std::printf("     %5.2f %5.2f %5.2f\n", y[9 + 3 * h + 0], y[9 + 3 * h + 1], y[9 + 3 * h + 2]);
-  check(y[0] == 0.0f && y[26] == 7.0f && y[13] == 3.5f && y[27 + 13] == 35.0f, "corners kept, centre = mean of the corners");
+  std::printf("1. NCDHW %s -> %s, align_corners, channel 0, middle D slice:\n", in_shape.to_string().c_str(),
+              out_shape.to_string().c_str());
+  for (int h = 0; h < 3; ++h)
+    std::printf("     %5.2f %5.2f %5.2f\n", y[9 + 3 * h + 0], y[9 + 3 * h + 1], y[9 + 3 * h + 2]);
+  check(y[0] == 0.0f && y[26] == 7.0f && y[13] == 3.5f && y[27 + 13] == 35.0f,
+        "corners kept, centre = mean of the corners");
 
   // 2. The same tensor channels-last: extents stay (N, C, D, H, W), the strides say NDHWC.
   //    Channels-last, spatial position i (row-major over D, H, W) of channel c is at i·C + c.
   std::vector<float> x_last(x.size()), y_last(y.size());
   const dims in_str = ascend::ndhwc_strides(in_shape), out_str = ascend::ndhwc_strides(out_shape);
   for (int c = 0; c < 2; ++c)
-    for (int i = 0; i < 8; ++i) x_last[static_cast<std::size_t>(i * in_str[4] + c * in_str[1])] = x[static_cast<std::size_t>(c * 8 + i)];
+    for (int i = 0; i < 8; ++i)
+      x_last[static_cast<std::size_t>(i * in_str[4] + c * in_str[1])] = x[static_cast<std::size_t>(c * 8 + i)];
   ascend::upsample_trilinear3d<float>({x_last.data(), in_shape, in_str}, {y_last.data(), out_shape, out_str}, a);
   bool same = true;
   for (int c = 0; c < 2; ++c)
-    for (int i = 0; i < 27; ++i) same = same && y_last[static_cast<std::size_t>(i * out_str[4] + c * out_str[1])] == y[static_cast<std::size_t>(c * 27 + i)];
+    for (int i = 0; i < 27; ++i)
+      same = same && y_last[static_cast<std::size_t>(i * out_str[4] + c * out_str[1])] ==
+                         y[static_cast<std::size_t>(c * 27 + i)];
   std::printf("2. NDHWC strides in %s, out %s\n", in_str.to_string().c_str(), out_str.to_string().c_str());
   check(same, "NDHWC result equals NCDHW");
 
@@ -57,8 +63,9 @@ int main() {
   const dims half_out = ascend::make_plan(in_shape, ascend::parse_attributes(attrs)).output_shape();
   ascend::compute(attrs, ndresize::any_const_tensor_view(ndresize::element_type::float16, xh.data(), in_shape),
                   ndresize::any_tensor_view(ndresize::element_type::float16, yh.data(), half_out));
-  std::printf("3. float16, scales 2: %s -> %s, first W row: %g %g %g %g\n", in_shape.to_string().c_str(), half_out.to_string().c_str(),
-              static_cast<double>(yh[0]), static_cast<double>(yh[1]), static_cast<double>(yh[2]), static_cast<double>(yh[3]));
+  std::printf("3. float16, scales 2: %s -> %s, first W row: %g %g %g %g\n", in_shape.to_string().c_str(),
+              half_out.to_string().c_str(), static_cast<double>(yh[0]), static_cast<double>(yh[1]),
+              static_cast<double>(yh[2]), static_cast<double>(yh[3]));
   // W: x' = max(0, (x + 0.5)/2 - 0.5) = 0, 0.25, 0.75, 1 → 0, 0.25, 0.75, 1 between values 0 and 1
   check(static_cast<float>(yh[1]) == 0.25f && static_cast<float>(yh[2]) == 0.75f && static_cast<float>(yh[3]) == 1.0f,
         "half-pixel taps 0, 0.25, 0.75, 1");

@@ -42,9 +42,13 @@ struct array {
 
   std::int64_t size() const { return ndresize::checked_element_count(shape); }
   template <class T>
-  const T* data() const { return reinterpret_cast<const T*>(bytes.data()); }
+  const T* data() const {
+    return reinterpret_cast<const T*>(bytes.data());
+  }
   template <class T>
-  T* data() { return reinterpret_cast<T*>(bytes.data()); }
+  T* data() {
+    return reinterpret_cast<T*>(bytes.data());
+  }
 };
 
 inline std::size_t element_size(ndresize::element_type t) {
@@ -89,19 +93,22 @@ inline array make_array(ndresize::element_type type, const ndresize::dims& shape
   a.shape = shape;
   const std::int64_t n = a.size();
   if (n < 0) throw npy_error("npy: element count of shape " + shape.to_string() + " overflows");
-  if (type == ndresize::element_type::string) a.strings.resize(static_cast<std::size_t>(n));
-  else a.bytes.resize(static_cast<std::size_t>(n) * element_size(type));
+  if (type == ndresize::element_type::string)
+    a.strings.resize(static_cast<std::size_t>(n));
+  else
+    a.bytes.resize(static_cast<std::size_t>(n) * element_size(type));
   return a;
 }
 
 /// Type-erased views of an array's elements (row-major), for ndresize::execute.
 inline ndresize::any_const_tensor_view const_view(const array& a) {
   const void* p = a.type == ndresize::element_type::string ? static_cast<const void*>(a.strings.data())
-                                                            : static_cast<const void*>(a.bytes.data());
+                                                           : static_cast<const void*>(a.bytes.data());
   return {a.type, p, a.shape};
 }
 inline ndresize::any_tensor_view view(array& a) {
-  void* p = a.type == ndresize::element_type::string ? static_cast<void*>(a.strings.data()) : static_cast<void*>(a.bytes.data());
+  void* p = a.type == ndresize::element_type::string ? static_cast<void*>(a.strings.data())
+                                                     : static_cast<void*>(a.bytes.data());
   return {a.type, p, a.shape};
 }
 
@@ -160,18 +167,28 @@ inline descr_info parse_descr(const std::string& d) {
   switch (kind) {
     case 'b': r.type = n == 1 ? element_type::bool_ : element_type::undefined; break;
     case 'i':
-      r.type = n == 1 ? element_type::int8 : n == 2 ? element_type::int16 : n == 4 ? element_type::int32
-             : n == 8 ? element_type::int64 : element_type::undefined;
+      r.type = n == 1   ? element_type::int8
+               : n == 2 ? element_type::int16
+               : n == 4 ? element_type::int32
+               : n == 8 ? element_type::int64
+                        : element_type::undefined;
       break;
     case 'u':
-      r.type = n == 1 ? element_type::uint8 : n == 2 ? element_type::uint16 : n == 4 ? element_type::uint32
-             : n == 8 ? element_type::uint64 : element_type::undefined;
+      r.type = n == 1   ? element_type::uint8
+               : n == 2 ? element_type::uint16
+               : n == 4 ? element_type::uint32
+               : n == 8 ? element_type::uint64
+                        : element_type::undefined;
       break;
     case 'f':
-      r.type = n == 2 ? element_type::float16 : n == 4 ? element_type::float32 : n == 8 ? element_type::float64
-                                                                                       : element_type::undefined;
+      r.type = n == 2   ? element_type::float16
+               : n == 4 ? element_type::float32
+               : n == 8 ? element_type::float64
+                        : element_type::undefined;
       break;
-    case 'c': r.type = n == 8 ? element_type::complex64 : n == 16 ? element_type::complex128 : element_type::undefined; break;
+    case 'c':
+      r.type = n == 8 ? element_type::complex64 : n == 16 ? element_type::complex128 : element_type::undefined;
+      break;
     case 'U':
     case 'S':
       // NumPy never stores a zero-width string dtype ('U0' becomes 'U1'); rejecting it also
@@ -187,14 +204,20 @@ inline descr_info parse_descr(const std::string& d) {
 }
 
 inline void append_utf8(std::string& s, std::uint32_t c) {
-  if (c < 0x80) s += static_cast<char>(c);
-  else if (c < 0x800) { s += static_cast<char>(0xC0 | (c >> 6)); s += static_cast<char>(0x80 | (c & 0x3F)); }
-  else if (c < 0x10000) {
-    s += static_cast<char>(0xE0 | (c >> 12)); s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+  if (c < 0x80)
+    s += static_cast<char>(c);
+  else if (c < 0x800) {
+    s += static_cast<char>(0xC0 | (c >> 6));
+    s += static_cast<char>(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    s += static_cast<char>(0xE0 | (c >> 12));
+    s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
     s += static_cast<char>(0x80 | (c & 0x3F));
   } else {
-    s += static_cast<char>(0xF0 | (c >> 18)); s += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    s += static_cast<char>(0x80 | ((c >> 6) & 0x3F)); s += static_cast<char>(0x80 | (c & 0x3F));
+    s += static_cast<char>(0xF0 | (c >> 18));
+    s += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+    s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    s += static_cast<char>(0x80 | (c & 0x3F));
   }
 }
 
@@ -226,12 +249,14 @@ inline array parse(const std::string& file) {
   require(major >= 1 && major <= 3, "unsupported .npy version " + std::to_string(major));
   std::size_t header_len, offset;
   if (major == 1) {
-    header_len = static_cast<unsigned char>(file[8]) | (static_cast<std::size_t>(static_cast<unsigned char>(file[9])) << 8);
+    header_len =
+        static_cast<unsigned char>(file[8]) | (static_cast<std::size_t>(static_cast<unsigned char>(file[9])) << 8);
     offset = 10;
   } else {
     require(file.size() >= 12, "truncated header");
     header_len = 0;
-    for (int i = 3; i >= 0; --i) header_len = (header_len << 8) | static_cast<unsigned char>(file[8 + static_cast<std::size_t>(i)]);
+    for (int i = 3; i >= 0; --i)
+      header_len = (header_len << 8) | static_cast<unsigned char>(file[8 + static_cast<std::size_t>(i)]);
     offset = 12;
   }
   require(header_len <= file.size() - offset, "truncated header");
@@ -245,7 +270,8 @@ inline array parse(const std::string& file) {
   require(fortran == "False" || fortran == "True", "malformed fortran_order '" + fortran + "'");
   require(fortran == "False", "Fortran-ordered arrays are not supported");
   std::string shape_text = detail::dict_value(header, "shape");
-  require(shape_text.size() >= 2 && shape_text.front() == '(' && shape_text.back() == ')', "malformed shape '" + shape_text + "'");
+  require(shape_text.size() >= 2 && shape_text.front() == '(' && shape_text.back() == ')',
+          "malformed shape '" + shape_text + "'");
   array a;
   a.type = info.type;
   a.byte_strings = info.type == ndresize::element_type::string && !info.unicode;
@@ -256,7 +282,8 @@ inline array parse(const std::string& file) {
     if (item.empty()) continue;
     for (char c : item) require(c >= '0' && c <= '9', "malformed shape '" + shape_text + "'");
     require(item.size() < 19, "extent too large in shape '" + shape_text + "'");
-    require(shape.size() < static_cast<std::size_t>(ndresize::max_rank), "rank above " + std::to_string(ndresize::max_rank));
+    require(shape.size() < static_cast<std::size_t>(ndresize::max_rank),
+            "rank above " + std::to_string(ndresize::max_rank));
     shape.push_back(std::stoll(item));
   }
   a.shape = ndresize::dims(std::span<const ndresize::index_t>(shape));
@@ -300,10 +327,12 @@ inline array parse(const std::string& file) {
   a.bytes.assign(file.begin() + static_cast<std::ptrdiff_t>(offset),
                  file.begin() + static_cast<std::ptrdiff_t>(offset + count * es));
   if (info.big_endian && es > 1) {
-    const bool complex = info.type == ndresize::element_type::complex64 || info.type == ndresize::element_type::complex128;
+    const bool complex =
+        info.type == ndresize::element_type::complex64 || info.type == ndresize::element_type::complex128;
     const std::size_t part = complex ? es / 2 : es;  // real and imaginary parts swap separately
     for (std::size_t i = 0; i < a.bytes.size(); i += part)
-      std::reverse(a.bytes.begin() + static_cast<std::ptrdiff_t>(i), a.bytes.begin() + static_cast<std::ptrdiff_t>(i + part));
+      std::reverse(a.bytes.begin() + static_cast<std::ptrdiff_t>(i),
+                   a.bytes.begin() + static_cast<std::ptrdiff_t>(i + part));
   }
   if (info.type == ndresize::element_type::bool_)  // a C++ bool must hold 0 or 1; NumPy reads any nonzero byte as True
     for (auto& b : a.bytes) b = b != 0;
@@ -344,7 +373,8 @@ inline std::string descr_of(ndresize::element_type t, std::size_t string_width =
     case element_type::float64: return "<f8";
     case element_type::complex64: return "<c8";
     case element_type::complex128: return "<c16";
-    case element_type::string: return (byte_strings ? "|S" : "<U") + std::to_string(std::max<std::size_t>(string_width, 1));
+    case element_type::string:
+      return (byte_strings ? "|S" : "<U") + std::to_string(std::max<std::size_t>(string_width, 1));
     default: throw npy_error("npy: cannot write element type " + std::string(ndresize::to_string(t)));
   }
 }
@@ -371,9 +401,11 @@ inline std::string serialize(const array& a) {
   }
   width = std::max<std::size_t>(width, 1);
   std::string shape = "(";
-  for (int i = 0; i < a.shape.size(); ++i) shape += std::to_string(a.shape[i]) + (a.shape.size() == 1 ? "," : i + 1 < a.shape.size() ? ", " : "");
+  for (int i = 0; i < a.shape.size(); ++i)
+    shape += std::to_string(a.shape[i]) + (a.shape.size() == 1 ? "," : i + 1 < a.shape.size() ? ", " : "");
   shape += ")";
-  std::string header = "{'descr': '" + descr_of(a.type, width, a.byte_strings) + "', 'fortran_order': False, 'shape': " + shape + ", }";
+  std::string header =
+      "{'descr': '" + descr_of(a.type, width, a.byte_strings) + "', 'fortran_order': False, 'shape': " + shape + ", }";
   const std::size_t total = 10 + header.size() + 1;
   header.append((64 - total % 64) % 64, ' ');  // the data starts on a 64-byte boundary, as NumPy writes it
   header += '\n';

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // npy_resize: runs ONNX Resize/Upsample (or the Ascend ResizeUpsampleTrilinear) on .npy files,
-// one case from the command line or many from a JSONL file, and prints one JSON line per case ({"id": ..., "ok": true} or
+// one case from the command line or many from a JSONL file, and prints one JSON line per case ({"id": ..., "ok": true}
+// or
 // {"id": ..., "ok": false, "error": "..."}). A case that fails writes nothing: it is read,
 // checked and computed in memory first, and its output is written to a temporary name and
 // renamed. A bad case (or a malformed line) never stops a batch. Run with --help for usage.
@@ -177,8 +178,9 @@ int main_impl(int argc, char** argv) {
   if (args.empty()) throw usage_error("no arguments");
   // The command-line flags of a single case, and the JSON key each one becomes.
   static const std::map<std::string, std::string, std::less<>> case_flags{
-      {"--op", "op"},         {"--opset", "opset"}, {"--x", "x"},         {"--roi", "roi"},     {"--scales", "scales"},
-      {"--sizes", "sizes"},   {"--attrs", "attrs"}, {"--x-dtype", "x_dtype"}, {"--out", "out"}, {"--id", "id"}};
+      {"--op", "op"},         {"--opset", "opset"}, {"--x", "x"},         {"--roi", "roi"},
+      {"--scales", "scales"}, {"--sizes", "sizes"}, {"--attrs", "attrs"}, {"--x-dtype", "x_dtype"},
+      {"--out", "out"},       {"--id", "id"}};
   json single = json::object();
   std::optional<std::string> batch, attrs_text;
   npy_resize::run_options options;
@@ -188,16 +190,22 @@ int main_impl(int argc, char** argv) {
       std::fputs(usage, stdout);
       std::exit(exit_ok);
     }
-    if (i + 1 >= args.size()) throw usage_error(flag.starts_with("--") ? flag + " needs a value" : "unexpected argument '" + flag + "'");
+    if (i + 1 >= args.size())
+      throw usage_error(flag.starts_with("--") ? flag + " needs a value" : "unexpected argument '" + flag + "'");
     const std::string& value = args[++i];
-    if (flag == "--batch") batch = value;
+    if (flag == "--batch")
+      batch = value;
     else if (flag == "--max-output-elements") {
       options.limits.max_output_elements = parse_integer(flag, value);
       if (options.limits.max_output_elements < 0) throw usage_error("--max-output-elements must be >= 0");
-    } else if (flag == "--opset") single["opset"] = parse_integer(flag, value);
-    else if (flag == "--attrs") attrs_text = value;
-    else if (const auto it = case_flags.find(flag); it != case_flags.end()) single[it->second] = value;
-    else throw usage_error("unknown option '" + flag + "'");
+    } else if (flag == "--opset")
+      single["opset"] = parse_integer(flag, value);
+    else if (flag == "--attrs")
+      attrs_text = value;
+    else if (const auto it = case_flags.find(flag); it != case_flags.end())
+      single[it->second] = value;
+    else
+      throw usage_error("unknown option '" + flag + "'");
   }
   if (batch) {
     if (!single.empty() || attrs_text) throw usage_error("--batch takes no case options");

@@ -16,9 +16,9 @@
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 #include <ndresize/ascend/upsample_trilinear3d.hpp>
 #include <ndresize/onnx/opset.hpp>
+#include <nlohmann/json.hpp>
 
 #include "json_attributes.hpp"
 #include "npy.hpp"
@@ -35,11 +35,11 @@ class case_error : public std::runtime_error {
 };
 
 struct resize_case {
-  std::string op;                    ///< "Resize" | "Upsample" | "ResizeUpsampleTrilinear"
+  std::string op;                     ///< "Resize" | "Upsample" | "ResizeUpsampleTrilinear"
   std::optional<std::int64_t> opset;  ///< the model's opset (the ONNX operators need it; the Ascend one ignores it)
   fs::path x;
-  std::optional<std::string> x_dtype;  ///< "bfloat16": X holds bfloat16 bits as uint16
-  std::optional<fs::path> roi, scales, sizes;  ///< absent, or a .npy file (0 elements = absent)
+  std::optional<std::string> x_dtype;               ///< "bfloat16": X holds bfloat16 bits as uint16
+  std::optional<fs::path> roi, scales, sizes;       ///< absent, or a .npy file (0 elements = absent)
   nlohmann::json attrs = nlohmann::json::object();  ///< ONNX attribute names and values
   fs::path out;
 };
@@ -52,7 +52,8 @@ namespace detail {
 
 /// The keys a case may have ("id" is echoed by the caller).
 inline const std::vector<std::string>& case_keys() {
-  static const std::vector<std::string> keys{"id", "op", "opset", "x", "x_dtype", "roi", "scales", "sizes", "attrs", "out"};
+  static const std::vector<std::string> keys{"id",  "op",     "opset", "x",     "x_dtype",
+                                             "roi", "scales", "sizes", "attrs", "out"};
   return keys;
 }
 
@@ -132,8 +133,8 @@ inline npy::array load_x(const resize_case& c) {
   if (!c.x_dtype) return x;
   if (*c.x_dtype == "bfloat16") {
     if (x.type != ndresize::element_type::uint16)
-      throw case_error("input: x_dtype 'bfloat16' needs X stored as uint16 bits, got " + npy::dtype_name(x.type) + " ('" +
-                       c.x.string() + "')");
+      throw case_error("input: x_dtype 'bfloat16' needs X stored as uint16 bits, got " + npy::dtype_name(x.type) +
+                       " ('" + c.x.string() + "')");
     x.type = ndresize::element_type::bfloat16;
   } else if (*c.x_dtype != npy::dtype_name(x.type)) {
     throw case_error("input: x_dtype '" + *c.x_dtype + "' does not match X's dtype " + npy::dtype_name(x.type) + " ('" +
@@ -167,7 +168,9 @@ inline resize_case case_from_json(const nlohmann::json& j, const fs::path& base)
   resize_case c;
   c.op = detail::required_string(j, "op");
   if (const auto it = j.find("opset"); it != j.end() && !it->is_null()) {
-    if (!it->is_number_integer() || (it->is_number_unsigned() && it->get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
+    if (!it->is_number_integer() ||
+        (it->is_number_unsigned() &&
+         it->get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
       throw case_error("json: 'opset' must be an integer");
     c.opset = it->get<std::int64_t>();
   }

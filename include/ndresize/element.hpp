@@ -120,11 +120,11 @@ inline I saturate_round(F v) noexcept {
 template <class T>
 struct element_traits;
 
-#define NDRESIZE_ELEMENT(T, CODE, ACC)                                       \
-  template <>                                                               \
-  struct element_traits<T> {                                                \
-    using accumulator = ACC;                                                \
-    static constexpr element_type type = element_type::CODE;                \
+#define NDRESIZE_ELEMENT(T, CODE, ACC)                       \
+  template <>                                                \
+  struct element_traits<T> {                                 \
+    using accumulator = ACC;                                 \
+    static constexpr element_type type = element_type::CODE; \
   };
 NDRESIZE_ELEMENT(float, float32, float)
 NDRESIZE_ELEMENT(double, float64, double)
@@ -146,12 +146,13 @@ NDRESIZE_ELEMENT(std::string, string, void)
 
 /// Any ONNX element type: nearest mode gathers (copies) it.
 template <class T>
-concept gatherable = requires { element_traits<std::remove_const_t<T>>::type; };
+concept gatherable = requires {
+  element_traits<std::remove_const_t<T>>::type;
+};
 
 /// Element types that linear and cubic modes can interpolate.
 template <class T>
-concept interpolatable =
-    gatherable<T> && !std::is_void_v<typename element_traits<std::remove_const_t<T>>::accumulator>;
+concept interpolatable = gatherable<T> && !std::is_void_v<typename element_traits<std::remove_const_t<T>>::accumulator>;
 
 template <interpolatable T>
 using accumulator_t = typename element_traits<std::remove_const_t<T>>::accumulator;

@@ -24,10 +24,12 @@ void check_views(const resize_plan& plan, const tensor_view<const T>& x, const t
                        "input 'X' has shape " + x.extents().to_string() + " but the plan was made for " +
                            plan.input_shape().to_string());
   if (y.extents() != plan.output_shape())
-    throw resize_error(error_code::invalid_shape, plan.context(),
-                       "output 'Y' view has shape " + y.extents().to_string() + ", expected " + plan.output_shape().to_string());
+    throw resize_error(
+        error_code::invalid_shape, plan.context(),
+        "output 'Y' view has shape " + y.extents().to_string() + ", expected " + plan.output_shape().to_string());
   if (plan.output_size() > 0 && (x.data_handle() == nullptr || y.data_handle() == nullptr))
-    throw resize_error(error_code::invalid_shape, plan.context(), "a tensor view with elements has a null data pointer");
+    throw resize_error(error_code::invalid_shape, plan.context(),
+                       "a tensor view with elements has a null data pointer");
   if constexpr (!interpolatable<T>)
     if (plan.family() == kernel_family::weighted)
       throw resize_error(error_code::invalid_type, plan.context(),
@@ -40,7 +42,8 @@ void check_views(const resize_plan& plan, const tensor_view<const T>& x, const t
 /// With a reused workspace the call allocates nothing.
 /// `ex` may run parts of the work in parallel; the result does not depend on it.
 template <gatherable T>
-void execute(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws, const executor& ex = {}) {
+void execute(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws,
+             const executor& ex = {}) {
   detail::check_views(plan, x, y);
   if (plan.family() == kernel_family::gather) {
     detail::nearest_gather<T>(plan, x, y, ex);
@@ -70,8 +73,8 @@ template <gatherable T>
 std::size_t scratch_bytes(const resize_plan& plan, int concurrency = 1) {
   if constexpr (interpolatable<T>) {
     if (plan.family() == kernel_family::weighted && plan.output_size() > 0)
-      return detail::layout_execution<T>(plan, row_major_strides(plan.input_shape()), row_major_strides(plan.output_shape()),
-                                         concurrency)
+      return detail::layout_execution<T>(plan, row_major_strides(plan.input_shape()),
+                                         row_major_strides(plan.output_shape()), concurrency)
           .bytes;
   }
   return 0;

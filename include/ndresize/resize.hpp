@@ -29,8 +29,9 @@ void resize(tensor_view<const T> x, tensor_view<T> y, const resize_attributes& a
   else
     sizes.assign(y.extents().begin(), y.extents().end());
   if (x.rank() != y.rank())
-    throw resize_error(error_code::invalid_shape, "Resize-19", "output 'Y' has rank " + std::to_string(y.rank()) +
-                                                                   " but input 'X' has rank " + std::to_string(x.rank()));
+    throw resize_error(
+        error_code::invalid_shape, "Resize-19",
+        "output 'Y' has rank " + std::to_string(y.rank()) + " but input 'X' has rank " + std::to_string(x.rank()));
   execute<T>(make_plan(x.extents(), a, {{}, {}, sizes}), x, y);
 }
 
@@ -60,9 +61,13 @@ using asymmetric = coordinate_policy<enums::coordinate_transformation_mode::asym
 }  // namespace policy
 
 template <class P>
-concept mode_policy_type = requires { { P::value } -> std::convertible_to<enums::mode>; };
+concept mode_policy_type = requires {
+  { P::value } -> std::convertible_to<enums::mode>;
+};
 template <class P>
-concept coordinate_policy_type = requires { { P::value } -> std::convertible_to<enums::coordinate_transformation_mode>; };
+concept coordinate_policy_type = requires {
+  { P::value } -> std::convertible_to<enums::coordinate_transformation_mode>;
+};
 
 /// Static form: resizes X into Y's shape with Mode and Coordinate fixed at compile time;
 /// `rest` carries the other attributes (its mode and coordinate mode are overridden).

@@ -31,9 +31,8 @@ class tensor_view {
   }
   /// A view of const elements converts implicitly from a view of mutable ones.
   template <class U>
-    requires(std::is_same_v<const U, T> && !std::is_same_v<U, T>)
-  tensor_view(const tensor_view<U>& other) noexcept
-      : data_(other.data_handle()), extents_(other.extents()), strides_(other.strides()) {}
+  requires(std::is_same_v<const U, T> && !std::is_same_v<U, T>) tensor_view(const tensor_view<U>& other)
+  noexcept : data_(other.data_handle()), extents_(other.extents()), strides_(other.strides()) {}
 
   T* data_handle() const noexcept { return data_; }
   int rank() const noexcept { return extents_.size(); }
@@ -55,7 +54,8 @@ class tensor {
  public:
   tensor() = default;
   explicit tensor(const dims& extents)
-      : extents_(extents), data_(new T[static_cast<std::size_t>(std::max<index_t>(checked_element_count(extents), 0))]()) {}
+      : extents_(extents),
+        data_(new T[static_cast<std::size_t>(std::max<index_t>(checked_element_count(extents), 0))]()) {}
 
   T* data() noexcept { return data_.get(); }
   const T* data() const noexcept { return data_.get(); }
@@ -83,11 +83,16 @@ struct basic_any_tensor_view {
   dims strides;  ///< in elements; empty means row-major
 
   basic_any_tensor_view() = default;
-  basic_any_tensor_view(element_type t, Void* d, const dims& e) : type(t), data(d), extents(e), strides(row_major_strides(e)) {}
-  basic_any_tensor_view(element_type t, Void* d, const dims& e, const dims& s) : type(t), data(d), extents(e), strides(s) {}
+  basic_any_tensor_view(element_type t, Void* d, const dims& e)
+      : type(t), data(d), extents(e), strides(row_major_strides(e)) {}
+  basic_any_tensor_view(element_type t, Void* d, const dims& e, const dims& s)
+      : type(t), data(d), extents(e), strides(s) {}
   template <class T>
   basic_any_tensor_view(tensor_view<T> v)  // NOLINT: implicit by design
-      : type(element_traits<std::remove_const_t<T>>::type), data(v.data_handle()), extents(v.extents()), strides(v.strides()) {}
+      : type(element_traits<std::remove_const_t<T>>::type),
+        data(v.data_handle()),
+        extents(v.extents()),
+        strides(v.strides()) {}
 
   /// The typed view; the caller has checked `type`.
   template <class T>

@@ -14,7 +14,7 @@ class workspace {
   /// A buffer of at least `bytes` bytes, aligned to 64; grows (never shrinks) as needed.
   void* get(std::size_t bytes) {
     if (bytes > capacity_) {
-      data_.reset(static_cast<std::byte*>(::operator new(bytes, std::align_val_t{64})));
+      data_.reset(static_cast<std::byte*>(::operator new (bytes, std::align_val_t{64})));
       capacity_ = bytes;
     }
     return data_.get();
@@ -23,7 +23,7 @@ class workspace {
 
  private:
   struct aligned_delete {
-    void operator()(std::byte* p) const noexcept { ::operator delete(p, std::align_val_t{64}); }
+    void operator()(std::byte* p) const noexcept { ::operator delete (p, std::align_val_t{64}); }
   };
   std::unique_ptr<std::byte, aligned_delete> data_;
   std::size_t capacity_ = 0;

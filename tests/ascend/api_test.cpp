@@ -35,7 +35,7 @@ static_assert(ascend::coordinate_scale(4, 8, false, std::nullopt) == 0.5);
 static_assert(ascend::coordinate_scale(4, 8, false, 4.0) == 0.25);
 static_assert(ascend::coordinate_scale(4, 8, false, -1.0) == 0.5);  // not > 0: as if absent
 static_assert(ascend::coordinate_scale(4, 8, false, 0.0) == 0.5);
-static_assert(ascend::coordinate_scale(5, 9, true, 4.0) == 0.5);  // align_corners ignores scales
+static_assert(ascend::coordinate_scale(5, 9, true, 4.0) == 0.5);           // align_corners ignores scales
 static_assert(ascend::coordinate_scale(5, 1, true, std::nullopt) == 0.0);  // PyTorch: out = 1 → 0
 // x': align_corners x·scale; else max(0, (x + 0.5)·scale - 0.5)
 static_assert(ascend::source_coordinate(0, 0.5, false) == 0.0);  // -0.25 clamps to 0
@@ -81,7 +81,8 @@ grid make_grid(std::array<index_t, 5> e, F f) {
       for (index_t d = 0; d < e[2]; ++d)
         for (index_t h = 0; h < e[3]; ++h)
           for (index_t w = 0; w < e[4]; ++w)
-            g.v[static_cast<std::size_t>(g.offset(n, c, d, h, w))] = f(double(n), double(c), double(d), double(h), double(w));
+            g.v[static_cast<std::size_t>(g.offset(n, c, d, h, w))] =
+                f(double(n), double(c), double(d), double(h), double(w));
   return g;
 }
 
@@ -117,7 +118,7 @@ TEST(AscendPlan, BuildsTwoTapTablesAndIdentityBatchAndChannelAxes) {
   EXPECT_EQ(plan.output_shape(), (dims{2, 3, 8, 5, 3}));
   EXPECT_TRUE(plan.table(0).is_identity());
   EXPECT_TRUE(plan.table(1).is_identity());
-  EXPECT_TRUE(plan.table(3).is_identity());  // H: 5 → 5 is copied
+  EXPECT_TRUE(plan.table(3).is_identity());                // H: 5 → 5 is copied
   EXPECT_EQ(plan.pass_order(), (std::vector<int>{4, 2}));  // the shrinking axis first
   // D: 4 → 8, scale 0.5, x' = max(0, (x + 0.5)/2 - 0.5)
   const auto& t = plan.table(2);
@@ -138,7 +139,8 @@ TEST(AscendPlan, BuildsTwoTapTablesAndIdentityBatchAndChannelAxes) {
   EXPECT_EQ(t.tap_begin[8] - t.tap_begin[7], 1);
   EXPECT_EQ(t.tap_index[static_cast<std::size_t>(t.tap_begin[7])], 3);
   EXPECT_EQ(t.tap_weight[static_cast<std::size_t>(t.tap_begin[7])], 1.0);
-  for (std::size_t q = 0; q < t.tap_weight.size(); ++q) EXPECT_EQ(t.tap_weight_f[q], static_cast<float>(t.tap_weight[q]));
+  for (std::size_t q = 0; q < t.tap_weight.size(); ++q)
+    EXPECT_EQ(t.tap_weight_f[q], static_cast<float>(t.tap_weight[q]));
 }
 
 TEST(AscendPlan, OutputExtentsAreFloorOfInputTimesScale) {
@@ -164,7 +166,9 @@ TEST(AscendValues, OneAxisByHand) {
 TEST(AscendValues, ReproducesAFunctionLinearInEachAxis) {
   // f = 100 n + 50 c + 7 d - 3 h + 2 w + d·h·w is linear in each axis, so trilinear
   // interpolation returns f at (x', y', z') exactly, with x' from the formula of each axis.
-  auto f = [](double n, double c, double d, double h, double w) { return 100 * n + 50 * c + 7 * d - 3 * h + 2 * w + d * h * w; };
+  auto f = [](double n, double c, double d, double h, double w) {
+    return 100 * n + 50 * c + 7 * d - 3 * h + 2 * w + d * h * w;
+  };
   const grid x = make_grid({2, 2, 3, 4, 5}, f);
   for (bool ac : {false, true}) {
     const std::array<index_t, 3> in{3, 4, 5}, out{5, 7, 3};
@@ -220,7 +224,8 @@ TEST(AscendValues, EmptyBatchIsAnEmptyOutput) {
   const auto plan = ascend::make_plan({0, 3, 2, 2, 2}, with_size({4, 4, 4}));
   EXPECT_EQ(plan.output_shape(), (dims{0, 3, 4, 4, 4}));
   std::vector<float> x, y;
-  ascend::upsample_trilinear3d<float>({x.data(), dims{0, 3, 2, 2, 2}}, {y.data(), dims{0, 3, 4, 4, 4}}, with_size({4, 4, 4}));
+  ascend::upsample_trilinear3d<float>({x.data(), dims{0, 3, 2, 2, 2}}, {y.data(), dims{0, 3, 4, 4, 4}},
+                                      with_size({4, 4, 4}));
 }
 
 // ---- API forms and layouts agree ----
@@ -242,9 +247,11 @@ TEST(AscendApi, TypedTypeErasedRuntimeAndPlanReuseAgreeBitForBitAndLayoutsAgree)
     ascend::upsample_trilinear3d<T>(in_last.cview(), last.view(), a);
     // type-erased
     auto erased = make_stored<T>(layout::ncdhw, out_shape, T(0));
-    ascend::upsample_trilinear3d(ndresize::any_const_tensor_view(in.cview()), ndresize::any_tensor_view(erased.view()), a);
+    ascend::upsample_trilinear3d(ndresize::any_const_tensor_view(in.cview()), ndresize::any_tensor_view(erased.view()),
+                                 a);
     // runtime: attribute map (FLOAT32 attributes: these scales are exact in float)
-    const attribute_map attrs{{"scales_d", 1.5f}, {"scales_h", 0.6f}, {"scales_w", std::int64_t{2}}, {"align_corners", std::int64_t{0}}};
+    const attribute_map attrs{
+        {"scales_d", 1.5f}, {"scales_h", 0.6f}, {"scales_w", std::int64_t{2}}, {"align_corners", std::int64_t{0}}};
     a.scales_h = static_cast<double>(0.6f);
     auto typed_f = make_stored<T>(layout::ncdhw, out_shape, T(0));
     ascend::upsample_trilinear3d<T>(in.cview(), typed_f.view(), a);
@@ -265,14 +272,17 @@ TEST(AscendApi, TypedTypeErasedRuntimeAndPlanReuseAgreeBitForBitAndLayoutsAgree)
     ASSERT_EQ(g_last.v.size(), g_typed.v.size());
     for (std::size_t i = 0; i < g_typed.v.size(); ++i) {
       const double v = g_typed.v[i];
-      const double tolerance = std::is_same_v<T, double> ? 1e-12 : std::is_same_v<T, float> ? 1e-5 : ulp_of<T>(v) + 1e-5;
+      const double tolerance = std::is_same_v<T, double>  ? 1e-12
+                               : std::is_same_v<T, float> ? 1e-5
+                                                          : ulp_of<T>(v) + 1e-5;
       EXPECT_NEAR(g_last.v[i], v, tolerance) << "element " << i;
     }
     EXPECT_EQ(g_erased.v, g_typed.v);
     EXPECT_EQ(g_runtime.v, g_typed_f.v);
     EXPECT_EQ(g_reused.v, g_typed_f.v);
     ASSERT_EQ(returned.extents(), out_shape);
-    for (std::size_t i = 0; i < g_typed_f.v.size(); ++i) EXPECT_EQ(static_cast<double>(returned[static_cast<index_t>(i)]), g_typed_f.v[i]);
+    for (std::size_t i = 0; i < g_typed_f.v.size(); ++i)
+      EXPECT_EQ(static_cast<double>(returned[static_cast<index_t>(i)]), g_typed_f.v[i]);
   };
   check(float{});
   check(double{});
@@ -302,6 +312,8 @@ TEST(AscendApi, ParsesTheAttributeMap) {
 
 // ---- errors ----
 
+// One call per line reads as a table:
+// clang-format off
 TEST(AscendErrors, AttributeMap) {
   expect_error([] { ascend::parse_attributes({{"mode", std::string("linear")}}); }, error_code::invalid_attribute, {"'mode'", "does not exist"});
   expect_error([] { ascend::parse_attributes({{"align_corners", std::int64_t{2}}}); }, error_code::invalid_attribute, {"'align_corners'", "2"});
@@ -310,6 +322,7 @@ TEST(AscendErrors, AttributeMap) {
                {"'output_size'", "INTS", "FLOATS"});
   expect_error([] { ascend::parse_attributes({{"scales_w", std::string("2")}}); }, error_code::invalid_attribute, {"'scales_w'", "FLOAT"});
 }
+// clang-format on
 
 TEST(AscendErrors, ShapesAndAttributeValues) {
   auto plan = [](dims shape, upsample_trilinear3d_attributes a) { return [=] { (void)ascend::make_plan(shape, a); }; };
@@ -317,8 +330,10 @@ TEST(AscendErrors, ShapesAndAttributeValues) {
   expect_error(plan({1, 1, 1, 4, 4, 4}, with_size({2, 2, 2})), error_code::invalid_shape, {"rank 6"});
   expect_error(plan({1, 1, 4, 0, 4}, with_size({2, 2, 2})), error_code::invalid_shape, {"H = 0", "[1, 1, 4, 0, 4]"});
   expect_error(plan({1, -1, 4, 4, 4}, with_size({2, 2, 2})), error_code::invalid_shape, {"negative"});
-  expect_error(plan({1, 1, 4, 4, 4}, with_size({2, 2})), error_code::invalid_attribute, {"'output_size'", "[2, 2]", "3 values"});
-  expect_error(plan({1, 1, 4, 4, 4}, with_size({2, 0, 2})), error_code::invalid_attribute, {"'output_size'", "output_size[1] = 0"});
+  expect_error(plan({1, 1, 4, 4, 4}, with_size({2, 2})), error_code::invalid_attribute,
+               {"'output_size'", "[2, 2]", "3 values"});
+  expect_error(plan({1, 1, 4, 4, 4}, with_size({2, 0, 2})), error_code::invalid_attribute,
+               {"'output_size'", "output_size[1] = 0"});
   expect_error(plan({1, 1, 4, 4, 4}, with_size({2, 2, -3})), error_code::invalid_attribute, {"output_size[2] = -3"});
   expect_error(plan({1, 1, 4, 4, 4}, {}), error_code::invalid_attribute, {"'output_size'", "'scales_d'"});
   upsample_trilinear3d_attributes two;
@@ -326,42 +341,56 @@ TEST(AscendErrors, ShapesAndAttributeValues) {
   expect_error(plan({1, 1, 4, 4, 4}, two), error_code::invalid_attribute, {"'scales_w'", "W"});
   expect_error(plan({1, 1, 4, 4, 4}, with_scales(2, -2, 2)), error_code::invalid_attribute, {"'scales_h' = -2", "> 0"});
   expect_error(plan({1, 1, 4, 4, 4}, with_scales(0, 2, 2)), error_code::invalid_attribute, {"'scales_d' = 0"});
-  expect_error(plan({1, 1, 4, 4, 4}, with_scales(2, 2, std::nan(""))), error_code::invalid_attribute, {"'scales_w' = nan"});
+  expect_error(plan({1, 1, 4, 4, 4}, with_scales(2, 2, std::nan(""))), error_code::invalid_attribute,
+               {"'scales_w' = nan"});
   expect_error(plan({1, 1, 4, 4, 9}, with_scales(2, 2, 0.1)), error_code::invalid_attribute,
                {"'scales_w' = 0.1", "empty", "floor(9 * 0.1) = 0"});
   // a FLOAT32 attribute widened to double reads as written
   expect_error(plan({1, 1, 4, 4, 9}, with_scales(2, 2, static_cast<double>(0.1f))), error_code::invalid_attribute,
                {"'scales_w' = 0.1 ", "floor(9 * 0.1) = 0"});
-  expect_error(plan({1, 1, 4, 4, 4}, with_scales(2, 2, std::numeric_limits<double>::infinity())), error_code::limit_exceeded,
-               {"'scales_w' = inf"});
-  expect_error(plan({64, 64, 4, 4, 4}, with_size({4096, 4096, 4096})), error_code::limit_exceeded, {"output shape", "limit"});
+  expect_error(plan({1, 1, 4, 4, 4}, with_scales(2, 2, std::numeric_limits<double>::infinity())),
+               error_code::limit_exceeded, {"'scales_w' = inf"});
+  expect_error(plan({64, 64, 4, 4, 4}, with_size({4096, 4096, 4096})), error_code::limit_exceeded,
+               {"output shape", "limit"});
 }
 
 TEST(AscendErrors, TensorsAndNothingIsWrittenOnError) {
   std::vector<float> x(64, 1.0f), y(512, -7.0f);
   const ndresize::tensor_view<const float> xv(x.data(), dims{1, 1, 4, 4, 4});
   // an output view of the wrong shape
-  expect_error([&] { ascend::upsample_trilinear3d<float>(xv, {y.data(), dims{1, 1, 8, 8, 7}}, with_size({8, 8, 8})); },
-               error_code::invalid_shape, {"output 'out'", "[1, 1, 8, 8, 7]", "[1, 1, 8, 8, 8]"});
+  expect_error(
+      [&] {
+        ascend::upsample_trilinear3d<float>(xv, {y.data(), dims{1, 1, 8, 8, 7}}, with_size({8, 8, 8}));
+      },
+      error_code::invalid_shape, {"output 'out'", "[1, 1, 8, 8, 7]", "[1, 1, 8, 8, 8]"});
   // a type other than float32/float16/bfloat16/float64 on the type-erased path
   std::vector<std::int32_t> xi(64), yi(512);
-  expect_error([&] {
-    ascend::upsample_trilinear3d(ndresize::any_const_tensor_view(ndresize::tensor_view<const std::int32_t>(xi.data(), dims{1, 1, 4, 4, 4})),
-                                 ndresize::any_tensor_view(ndresize::tensor_view<std::int32_t>(yi.data(), dims{1, 1, 8, 8, 8})),
-                                 with_size({8, 8, 8}));
-  }, error_code::invalid_type, {"int32"});
+  expect_error(
+      [&] {
+        ascend::upsample_trilinear3d(
+            ndresize::any_const_tensor_view(ndresize::tensor_view<const std::int32_t>(xi.data(), dims{1, 1, 4, 4, 4})),
+            ndresize::any_tensor_view(ndresize::tensor_view<std::int32_t>(yi.data(), dims{1, 1, 8, 8, 8})),
+            with_size({8, 8, 8}));
+      },
+      error_code::invalid_type, {"int32"});
   // input and output of different types
   std::vector<double> yd(512);
-  expect_error([&] {
-    ascend::upsample_trilinear3d(ndresize::any_const_tensor_view(xv),
-                                 ndresize::any_tensor_view(ndresize::tensor_view<double>(yd.data(), dims{1, 1, 8, 8, 8})),
-                                 with_size({8, 8, 8}));
-  }, error_code::invalid_type, {"input 'self' is float", "output 'out' is double"});
+  expect_error(
+      [&] {
+        ascend::upsample_trilinear3d(
+            ndresize::any_const_tensor_view(xv),
+            ndresize::any_tensor_view(ndresize::tensor_view<double>(yd.data(), dims{1, 1, 8, 8, 8})),
+            with_size({8, 8, 8}));
+      },
+      error_code::invalid_type, {"input 'self' is float", "output 'out' is double"});
   // a bad attribute through the runtime path, with an output of the right shape
-  expect_error([&] {
-    ascend::compute({{"output_size", std::vector<std::int64_t>{8, 8, 8}}, {"align_corners", std::int64_t{3}}},
-                    ndresize::any_const_tensor_view(xv), ndresize::any_tensor_view(ndresize::tensor_view<float>(y.data(), dims{1, 1, 8, 8, 8})));
-  }, error_code::invalid_attribute, {"'align_corners'", "3"});
+  expect_error(
+      [&] {
+        ascend::compute({{"output_size", std::vector<std::int64_t>{8, 8, 8}}, {"align_corners", std::int64_t{3}}},
+                        ndresize::any_const_tensor_view(xv),
+                        ndresize::any_tensor_view(ndresize::tensor_view<float>(y.data(), dims{1, 1, 8, 8, 8})));
+      },
+      error_code::invalid_attribute, {"'align_corners'", "3"});
   for (float v : y) ASSERT_EQ(v, -7.0f);
 }
 

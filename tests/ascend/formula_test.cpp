@@ -95,7 +95,8 @@ struct config {
   std::array<index_t, 3> out{};
   std::string describe() const {
     std::ostringstream s;
-    s << "input [" << input.e[0] << "," << input.e[1] << "," << input.e[2] << "," << input.e[3] << "," << input.e[4] << "]";
+    s << "input [" << input.e[0] << "," << input.e[1] << "," << input.e[2] << "," << input.e[3] << "," << input.e[4]
+      << "]";
     if (attributes.output_size)
       s << " output_size [" << (*attributes.output_size)[0] << "," << (*attributes.output_size)[1] << ","
         << (*attributes.output_size)[2] << "]";
@@ -194,8 +195,8 @@ TYPED_TEST(SeedFormula, EveryOutputElementMatchesTheEightTermSum) {
         if constexpr (sixteen_bit) {
           const double lo = static_cast<double>(static_cast<T>(exact - slack));
           const double hi = static_cast<double>(static_cast<T>(exact + slack));
-          ASSERT_TRUE(got.v[i] >= lo && got.v[i] <= hi)
-              << "element " << i << ": got " << got.v[i] << ", formula " << exact << " rounds to [" << lo << ", " << hi << "]";
+          ASSERT_TRUE(got.v[i] >= lo && got.v[i] <= hi) << "element " << i << ": got " << got.v[i] << ", formula "
+                                                        << exact << " rounds to [" << lo << ", " << hi << "]";
           if (std::abs(exact) >= 1.0 / 16) {
             const double ulps = std::abs(got.v[i] - exact) / ulp_of<T>(exact);
             largest = std::max(largest, ulps);

@@ -20,8 +20,8 @@
 #include <map>
 #include <optional>
 
-#include <nlohmann/json.hpp>
 #include <ndresize/ascend/upsample_trilinear3d.hpp>
+#include <nlohmann/json.hpp>
 
 #include "ascend/ascend_test_support.hpp"
 #include "json_attributes.hpp"
@@ -96,7 +96,8 @@ void run_case(const std::string& dtype, const grid& x, const grid& expected, con
     SCOPED_TRACE(std::string("layout ") + to_string(l));
     const auto in = store_as<T>(l, x);
     auto out = make_stored<T>(l, expected.extents(), static_cast<T>(std::nan("")));
-    ndresize::ascend::compute(attrs, ndresize::any_const_tensor_view(in.cview()), ndresize::any_tensor_view(out.view()));
+    ndresize::ascend::compute(attrs, ndresize::any_const_tensor_view(in.cview()),
+                              ndresize::any_tensor_view(out.view()));
     const grid got = load_grid(out);
     ASSERT_EQ(got.v.size(), expected.v.size());
     for (std::size_t i = 0; i < got.v.size(); ++i) {
@@ -155,7 +156,10 @@ class Report : public ::testing::Environment {
   void TearDown() override {
     for (const auto& [dtype, e] : largest()) {
       if (dtype == native_key)
-        std::printf("[ ascend   ] bfloat16 vs PyTorch 1.13's own bfloat16 kernel (rounds intermediates): largest error %.3g (absolute)\n", e);
+        std::printf(
+            "[ ascend   ] bfloat16 vs PyTorch 1.13's own bfloat16 kernel (rounds intermediates): largest error %.3g "
+            "(absolute)\n",
+            e);
       else
         std::printf("[ ascend   ] %s vs PyTorch: largest error %.3g %s\n", dtype.c_str(), e,
                     dtype == "float16" || dtype == "bfloat16" ? "ulp (at max(|V|, 1/16))" : "(absolute, |V| <= 10)");

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include <ndresize/onnx/inputs.hpp>
-#include <ndresize/onnx/op_version.hpp>
 #include <ndresize/attributes.hpp>
 #include <ndresize/executor.hpp>
+#include <ndresize/onnx/inputs.hpp>
+#include <ndresize/onnx/op_version.hpp>
 #include <ndresize/view.hpp>
 #include <ndresize/workspace.hpp>
 

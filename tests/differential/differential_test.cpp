@@ -62,7 +62,8 @@ std::set<std::string> features(const naive::random_case& c, const naive::geometr
                              std::string("type+mode:") + ndresize::to_string(c.type) + ":" + n.mode,
                              "rank:" + std::to_string(c.x_shape.size())};
   f.insert(std::string("path:") + (c.path == naive::entry::plan_execute ? "plan_execute"
-                                   : c.path == naive::entry::front_door ? "front_door" : "typed_entry"));
+                                   : c.path == naive::entry::front_door ? "front_door"
+                                                                        : "typed_entry"));
   if (c.path == naive::entry::front_door) f.insert("front_door:" + v);
   if (!naive::is_legacy(n.version)) {
     f.insert("ctm:" + v + ":" + n.coordinate_transformation_mode);
@@ -85,8 +86,7 @@ std::set<std::string> features(const naive::random_case& c, const naive::geometr
     if (a.length_original == 0) f.insert("extent:0");
     if (a.length_original == 1) f.insert("extent:1");
   }
-  if (n.coordinate_transformation_mode == "tf_crop_and_resize")
-    f.insert(n.roi.empty() ? "roi:absent" : "roi:given");
+  if (n.coordinate_transformation_mode == "tf_crop_and_resize") f.insert(n.roi.empty() ? "roi:absent" : "roi:given");
   if (s.extrapolated > 0) f.insert("extrapolated");
   if (g.output_size() == 0) f.insert("output:empty");
   for (const naive::layout* l : {&c.x_layout, &c.y_layout}) {
@@ -100,23 +100,25 @@ std::set<std::string> features(const naive::random_case& c, const naive::geometr
   if (c.executor == 1) f.insert("executor:thread_pool");
   if (c.executor == 2) f.insert("executor:parallel_for");
   f.insert(std::string("isa:") + (ndresize::active_isa() == ndresize::isa::avx512 ? "avx512"
-                                  : ndresize::active_isa() == ndresize::isa::avx2 ? "avx2" : "generic"));
+                                  : ndresize::active_isa() == ndresize::isa::avx2 ? "avx2"
+                                                                                  : "generic"));
   if (s.tie_window > 0) f.insert("tie_window");
   return f;
 }
 
 std::set<std::string> required_features() {
   std::set<std::string> r;
-  const naive::op versions[] = {naive::op::upsample_7, naive::op::upsample_9, naive::op::resize_10, naive::op::resize_11,
-                                naive::op::resize_13, naive::op::resize_18, naive::op::resize_19};
+  const naive::op versions[] = {naive::op::upsample_7, naive::op::upsample_9, naive::op::resize_10,
+                                naive::op::resize_11,  naive::op::resize_13,  naive::op::resize_18,
+                                naive::op::resize_19};
   for (auto v : versions) {
     r.insert(std::string("version:") + naive::op_name(v));
     r.insert(std::string("front_door:") + naive::op_name(v));
     if (!naive::is_legacy(v))
       for (const auto& m : naive::coordinate_modes(v)) r.insert(std::string("ctm:") + naive::op_name(v) + ":" + m);
   }
-  const char* types[] = {"float", "double", "float16", "bfloat16", "int8", "uint8", "int16", "uint16",
-                         "int32", "uint32", "int64", "uint64", "complex64", "complex128", "bool", "string"};
+  const char* types[] = {"float", "double", "float16", "bfloat16", "int8",      "uint8",      "int16", "uint16",
+                         "int32", "uint32", "int64",   "uint64",   "complex64", "complex128", "bool",  "string"};
   for (const char* t : types) {
     r.insert(std::string("type:") + t);
     r.insert(std::string("type+mode:") + t + ":nearest");
@@ -128,15 +130,44 @@ std::set<std::string> required_features() {
   for (const char* m : {"half_pixel", "half_pixel_symmetric", "pytorch_half_pixel", "align_corners", "asymmetric",
                         "tf_half_pixel_for_nn", "tf_crop_and_resize"})
     for (const char* mode : {"nearest", "linear", "cubic"}) r.insert(std::string("ctm+mode:") + m + ":" + mode);
-  for (const char* m : {"round_prefer_floor", "round_prefer_ceil", "floor", "ceil"}) r.insert(std::string("nearest_mode:") + m);
+  for (const char* m : {"round_prefer_floor", "round_prefer_ceil", "floor", "ceil"})
+    r.insert(std::string("nearest_mode:") + m);
   for (int k = 1; k <= 6; ++k) r.insert("rank:" + std::to_string(k));
-  for (const char* k : {"path:plan_execute", "path:front_door", "path:typed_entry", "exclude_outside:linear",
-                        "exclude_outside:cubic", "cubic_coeff_a:random", "input:sizes", "input:scales",
-                        "keep_aspect_ratio_policy:not_larger", "keep_aspect_ratio_policy:not_smaller", "axes:given",
-                        "axes:subset", "axes:negative", "axes:unsorted", "antialias:down", "antialias:up",
-                        "length_resized<=1", "extent:0", "extent:1", "roi:absent", "roi:given", "extrapolated",
-                        "output:empty", "X:permuted", "X:gaps", "X:reversed", "Y:permuted", "Y:gaps", "Y:reversed",
-                        "nan", "tie_window", "wide", "executor:thread_pool", "executor:parallel_for", "isa:generic"})
+  for (const char* k : {"path:plan_execute",
+                        "path:front_door",
+                        "path:typed_entry",
+                        "exclude_outside:linear",
+                        "exclude_outside:cubic",
+                        "cubic_coeff_a:random",
+                        "input:sizes",
+                        "input:scales",
+                        "keep_aspect_ratio_policy:not_larger",
+                        "keep_aspect_ratio_policy:not_smaller",
+                        "axes:given",
+                        "axes:subset",
+                        "axes:negative",
+                        "axes:unsorted",
+                        "antialias:down",
+                        "antialias:up",
+                        "length_resized<=1",
+                        "extent:0",
+                        "extent:1",
+                        "roi:absent",
+                        "roi:given",
+                        "extrapolated",
+                        "output:empty",
+                        "X:permuted",
+                        "X:gaps",
+                        "X:reversed",
+                        "Y:permuted",
+                        "Y:gaps",
+                        "Y:reversed",
+                        "nan",
+                        "tie_window",
+                        "wide",
+                        "executor:thread_pool",
+                        "executor:parallel_for",
+                        "isa:generic"})
     r.insert(k);
   ndresize::set_max_isa(ndresize::isa::avx512);  // uncapped: active_isa() is what the CPU has
   if (ndresize::active_isa() >= ndresize::isa::avx2) r.insert("isa:avx2");
@@ -151,7 +182,8 @@ void print_table(const char* title, const std::map<std::string, category_stats>&
     std::printf("%-15s %6lld %8lld %10.3g %10.3g %8.3g %8.3g %7lld %7lld %6lld %6lld %7lld\n", name.c_str(),
                 static_cast<long long>(s.cases), static_cast<long long>(s.elements), s.max_abs, s.max_rel, s.max_ulp,
                 s.max_tolerance_use, static_cast<long long>(s.exact), static_cast<long long>(s.tie_window),
-                static_cast<long long>(s.nan), static_cast<long long>(s.nan_either), static_cast<long long>(s.extrapolated));
+                static_cast<long long>(s.nan), static_cast<long long>(s.nan_either),
+                static_cast<long long>(s.extrapolated));
 }
 
 TEST(Differential, RandomNodesMatchTheNaiveReference) {
@@ -187,10 +219,11 @@ TEST(Differential, RandomNodesMatchTheNaiveReference) {
 
   std::printf("differential: %lld cases (seed %llu), %lld failed, %.2f s\n", static_cast<long long>(cases),
               static_cast<unsigned long long>(seed), static_cast<long long>(failed), seconds);
-  std::printf("max|y-ref|: integers |y - round(ref)|; max rel: / Σ|w·x|; max ulp: float16/bfloat16 ulps at Σ|w·x|;\n"
-              "tol.use: largest fraction of the allowed deviation; exact: interpolated values compared exactly;\n"
-              "tie-win: integer outputs off round(ref) within the accumulator's error bound of a .5 tie;\n"
-              "NaN: outputs required to be NaN; NaN?: a NaN input touched only by a zero-up-to-rounding weight\n");
+  std::printf(
+      "max|y-ref|: integers |y - round(ref)|; max rel: / Σ|w·x|; max ulp: float16/bfloat16 ulps at Σ|w·x|;\n"
+      "tol.use: largest fraction of the allowed deviation; exact: interpolated values compared exactly;\n"
+      "tie-win: integer outputs off round(ref) within the accumulator's error bound of a .5 tie;\n"
+      "NaN: outputs required to be NaN; NaN?: a NaN input touched only by a zero-up-to-rounding weight\n");
   print_table("type", by_type);
   print_table("mode", by_mode);
   print_table("version", by_version);
@@ -211,7 +244,8 @@ naive::layout stored(std::vector<int> order, std::int64_t gap = 0) {
   return l;
 }
 
-naive::random_case large_case(std::uint64_t index, naive::op version, ndresize::element_type type, std::vector<std::int64_t> shape) {
+naive::random_case large_case(std::uint64_t index, naive::op version, ndresize::element_type type,
+                              std::vector<std::int64_t> shape) {
   naive::random_case c;
   c.seed = 0;
   c.index = index;
@@ -227,8 +261,8 @@ naive::random_case large_case(std::uint64_t index, naive::op version, ndresize::
 // Tensors large enough for what small ones never reach: long rows through the vector loops,
 // outputs beyond the streaming-store threshold (8 MiB), many work items over a thread pool.
 TEST(Differential, LargeTensorsMatchTheNaiveReference) {
-  using ndresize::element_type;
   using naive::op;
+  using ndresize::element_type;
   std::vector<naive::random_case> cases;
   {  // float32 bicubic upscale: 1500 x 1500 floats (9 MB, streamed), on a thread pool
     auto c = large_case(0, op::resize_19, element_type::float32, {1, 1, 512, 512});

@@ -49,7 +49,8 @@ ndresize::resize_attributes library_attributes(const naive::node& n) {
   ndresize::resize_attributes a;
   a.mode = parsed<ndresize::enums::mode>(n.mode);
   if (naive::is_legacy(n.version)) return a;  // only `mode` exists there
-  a.coordinate_transformation_mode = parsed<ndresize::enums::coordinate_transformation_mode>(n.coordinate_transformation_mode);
+  a.coordinate_transformation_mode =
+      parsed<ndresize::enums::coordinate_transformation_mode>(n.coordinate_transformation_mode);
   a.nearest_mode = parsed<ndresize::enums::nearest_mode>(n.nearest_mode);
   a.cubic_coeff_a = n.cubic_coeff_a;
   a.exclude_outside = n.exclude_outside;
@@ -65,9 +66,10 @@ const ndresize::executor& case_executor(int kind) {
   static const ndresize::executor sequential;
   static ndresize::thread_pool pool(3);
   static const ndresize::executor pooled = pool.get_executor();
-  static const ndresize::executor backwards(4, [](ndresize::index_t n, const std::function<void(ndresize::index_t)>& body) {
-    for (ndresize::index_t i = n; i-- > 0;) body(i);
-  });
+  static const ndresize::executor backwards(
+      4, [](ndresize::index_t n, const std::function<void(ndresize::index_t)>& body) {
+        for (ndresize::index_t i = n; i-- > 0;) body(i);
+      });
   return kind == 1 ? pooled : kind == 2 ? backwards : sequential;
 }
 
@@ -103,7 +105,8 @@ void run_front_door(const naive::random_case& c, const ndresize::any_const_tenso
   }
   if (naive::at_least_18(n.version)) {
     put("antialias", std::int64_t{n.antialias}, !n.antialias);
-    put("keep_aspect_ratio_policy", n.keep_aspect_ratio_policy, n.keep_aspect_ratio_policy == defaults.keep_aspect_ratio_policy);
+    put("keep_aspect_ratio_policy", n.keep_aspect_ratio_policy,
+        n.keep_aspect_ratio_policy == defaults.keep_aspect_ratio_policy);
     if (n.axes) attrs["axes"] = *n.axes;
   }
   const char* op = n.version == naive::op::upsample_7 || n.version == naive::op::upsample_9 ? "Upsample" : "Resize";

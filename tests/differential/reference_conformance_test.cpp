@@ -17,23 +17,39 @@ using conformance::root;
 
 naive::node node_of(const conformance::vector_case& c) {
   naive::node n;
-  if (c.op == "Upsample") n.version = c.opset >= 9 ? naive::op::upsample_9 : naive::op::upsample_7;
-  else if (c.opset >= 19) n.version = naive::op::resize_19;
-  else if (c.opset == 18) n.version = naive::op::resize_18;
-  else if (c.opset >= 13) n.version = naive::op::resize_13;
-  else if (c.opset >= 11) n.version = naive::op::resize_11;
-  else n.version = naive::op::resize_10;
+  if (c.op == "Upsample")
+    n.version = c.opset >= 9 ? naive::op::upsample_9 : naive::op::upsample_7;
+  else if (c.opset >= 19)
+    n.version = naive::op::resize_19;
+  else if (c.opset == 18)
+    n.version = naive::op::resize_18;
+  else if (c.opset >= 13)
+    n.version = naive::op::resize_13;
+  else if (c.opset >= 11)
+    n.version = naive::op::resize_11;
+  else
+    n.version = naive::op::resize_10;
   for (const auto& [name, v] : c.attributes.items()) {
-    if (name == "mode") n.mode = v.get<std::string>();
-    else if (name == "coordinate_transformation_mode") n.coordinate_transformation_mode = v.get<std::string>();
-    else if (name == "nearest_mode") n.nearest_mode = v.get<std::string>();
-    else if (name == "keep_aspect_ratio_policy") n.keep_aspect_ratio_policy = v.get<std::string>();
-    else if (name == "cubic_coeff_a") n.cubic_coeff_a = v.get<float>();
-    else if (name == "extrapolation_value") n.extrapolation_value = v.get<float>();
-    else if (name == "exclude_outside") n.exclude_outside = v.get<int>() != 0;
-    else if (name == "antialias") n.antialias = v.get<int>() != 0;
-    else if (name == "axes") n.axes = v.get<std::vector<std::int64_t>>();
-    else ADD_FAILURE() << "attribute " << name << " unknown to this test";
+    if (name == "mode")
+      n.mode = v.get<std::string>();
+    else if (name == "coordinate_transformation_mode")
+      n.coordinate_transformation_mode = v.get<std::string>();
+    else if (name == "nearest_mode")
+      n.nearest_mode = v.get<std::string>();
+    else if (name == "keep_aspect_ratio_policy")
+      n.keep_aspect_ratio_policy = v.get<std::string>();
+    else if (name == "cubic_coeff_a")
+      n.cubic_coeff_a = v.get<float>();
+    else if (name == "extrapolation_value")
+      n.extrapolation_value = v.get<float>();
+    else if (name == "exclude_outside")
+      n.exclude_outside = v.get<int>() != 0;
+    else if (name == "antialias")
+      n.antialias = v.get<int>() != 0;
+    else if (name == "axes")
+      n.axes = v.get<std::vector<std::int64_t>>();
+    else
+      ADD_FAILURE() << "attribute " << name << " unknown to this test";
   }
   n.roi.assign(c.roi.data<float>(), c.roi.data<float>() + conformance::count(c.roi));
   n.scales.assign(c.scales.data<float>(), c.scales.data<float>() + conformance::count(c.scales));

@@ -184,31 +184,45 @@ T random_value(naive::random_source& r, const naive::random_case& c, double& re,
 /// What the buffer holds outside X's view: the library must never read it (NaN shows a read).
 template <class T>
 T poison() {
-  if constexpr (std::is_same_v<T, std::string>) return "poison";
-  else if constexpr (std::is_same_v<T, bool>) return true;
-  else if constexpr (std::is_integral_v<T>) return std::numeric_limits<T>::max();
-  else if constexpr (is_complex<T>) return T(NAN, NAN);
-  else return T(NAN);
+  if constexpr (std::is_same_v<T, std::string>)
+    return "poison";
+  else if constexpr (std::is_same_v<T, bool>)
+    return true;
+  else if constexpr (std::is_integral_v<T>)
+    return std::numeric_limits<T>::max();
+  else if constexpr (is_complex<T>)
+    return T(NAN, NAN);
+  else
+    return T(NAN);
 }
 
 /// What Y's buffer holds before the call: positions outside Y's view must keep it.
 template <class T>
 T sentinel() {
-  if constexpr (std::is_same_v<T, std::string>) return "sentinel";
-  else if constexpr (std::is_same_v<T, bool>) return true;
-  else if constexpr (std::is_integral_v<T>) return T(90);
-  else if constexpr (is_complex<T>) return T(-12345, 777);
-  else return T(-12345.0f);
+  if constexpr (std::is_same_v<T, std::string>)
+    return "sentinel";
+  else if constexpr (std::is_same_v<T, bool>)
+    return true;
+  else if constexpr (std::is_integral_v<T>)
+    return T(90);
+  else if constexpr (is_complex<T>)
+    return T(-12345, 777);
+  else
+    return T(-12345.0f);
 }
 
 /// extrapolation_value in T (tf_crop_and_resize), by the store rule; bool: nonzero is true;
 /// string: empty (the library's documented choice; ONNX gives no rule for strings).
 template <class T>
 T expected_extrapolation(float v) {
-  if constexpr (std::is_same_v<T, std::string>) return std::string();
-  else if constexpr (std::is_same_v<T, bool>) return v != 0.0f;
-  else if constexpr (is_complex<T>) return T(static_cast<typename T::value_type>(v), 0);
-  else return store<T>(static_cast<double>(v));
+  if constexpr (std::is_same_v<T, std::string>)
+    return std::string();
+  else if constexpr (std::is_same_v<T, bool>)
+    return v != 0.0f;
+  else if constexpr (is_complex<T>)
+    return T(static_cast<typename T::value_type>(v), 0);
+  else
+    return store<T>(static_cast<double>(v));
 }
 
 /// Element offsets of a layout: strides, the first element, the buffer length.
@@ -289,8 +303,8 @@ bool check_part(const C& got, const naive::element& ref, double e, category_stat
   if (!ok) {
     std::ostringstream w;
     w.precision(17);
-    w << "reference " << r << " (allowed " << show(lo) << " .. " << show(hi) << ", error bound " << e
-      << ", Σ|w·x| " << ref.magnitude << "), library " << show(got);
+    w << "reference " << r << " (allowed " << show(lo) << " .. " << show(hi) << ", error bound " << e << ", Σ|w·x| "
+      << ref.magnitude << "), library " << show(got);
     why = w.str();
   }
   return ok;
@@ -306,8 +320,10 @@ bool check_interpolated(const C& got, const naive::geometry& g, const std::vecto
       const naive::nan_reach reach = naive::nan_reach_of(g, x, static_cast<std::int64_t>(i));
       const bool got_nan = std::isnan(to_double(got));
       if (reach.decisive) {
-        if (got_nan) ++s.nan;
-        else why = "a NaN input reaches this element through nonzero weights; library " + show(got);
+        if (got_nan)
+          ++s.nan;
+        else
+          why = "a NaN input reaches this element through nonzero weights; library " + show(got);
         return got_nan;
       }
       if (reach.possible && (got_nan || std::isnan(ref.value))) {
@@ -329,8 +345,10 @@ inline double error_bound(const naive::element& el, double unit, const naive::no
   if (el.bound == 0.0 || std::log2(el.bound) + el.fraction_bits + 1 < p) return 0.0;
   const bool cubic = n.mode == "cubic";
   const double normalize = n.antialias || n.exclude_outside ? 4.0 : 1.0;
-  const double weight_error = u * (64.0 + (cubic ? 300.0 * std::max(1.0, std::abs(static_cast<double>(n.cubic_coeff_a))) : 0.0)) * normalize;
-  return 2.0 * (el.axis_taps + 2.0 * rank) * unit * el.magnitude + 2.0 * (static_cast<double>(el.terms) + rank) * u * el.magnitude +
+  const double weight_error =
+      u * (64.0 + (cubic ? 300.0 * std::max(1.0, std::abs(static_cast<double>(n.cubic_coeff_a))) : 0.0)) * normalize;
+  return 2.0 * (el.axis_taps + 2.0 * rank) * unit * el.magnitude +
+         2.0 * (static_cast<double>(el.terms) + rank) * u * el.magnitude +
          rank * std::ldexp(1.0, rank) * weight_error * el.abs_sum;
 }
 
@@ -354,9 +372,7 @@ void call_library(const naive::random_case& c, ndresize::tensor_view<const T> x,
       ndresize::execute<T>(plan, x, y, shared_workspace(), case_executor(c.executor));
       return;
     }
-    case naive::entry::front_door:
-      run_front_door(c, x, y);
-      return;
+    case naive::entry::front_door: run_front_door(c, x, y); return;
     case naive::entry::typed_entry:
       switch (n.version) {
         case naive::op::resize_10: onnx::resize_10<T>(x, y, mode, n.scales); return;
@@ -435,8 +451,10 @@ case_outcome run_case(const naive::random_case& c, const naive::geometry& g) {
       using F = typename T::value_type;
       const naive::element ref_im = naive::evaluate(g, im, static_cast<std::int64_t>(i));
       std::string why_im;
-      const bool ok_re = check_interpolated<F>(got.real(), g, re, i, ref, error_bound(ref, unit, c.n, rank), c.nan, s, why);
-      const bool ok_im = check_interpolated<F>(got.imag(), g, im, i, ref_im, error_bound(ref_im, unit, c.n, rank), c.nan, s, why_im);
+      const bool ok_re =
+          check_interpolated<F>(got.real(), g, re, i, ref, error_bound(ref, unit, c.n, rank), c.nan, s, why);
+      const bool ok_im =
+          check_interpolated<F>(got.imag(), g, im, i, ref_im, error_bound(ref_im, unit, c.n, rank), c.nan, s, why_im);
       ok = ok_re && ok_im;
       if (!ok_im) why += (why.empty() ? "" : "; ") + std::string("imaginary part: ") + why_im;
     } else {

@@ -46,7 +46,8 @@ std::string raw(std::initializer_list<T> values) {
 
 std::string reversed_each(const std::string& bytes, std::size_t part) {
   std::string s = bytes;
-  for (std::size_t i = 0; i < s.size(); i += part) std::reverse(s.begin() + static_cast<std::ptrdiff_t>(i), s.begin() + static_cast<std::ptrdiff_t>(i + part));
+  for (std::size_t i = 0; i < s.size(); i += part)
+    std::reverse(s.begin() + static_cast<std::ptrdiff_t>(i), s.begin() + static_cast<std::ptrdiff_t>(i + part));
   return s;
 }
 
@@ -55,15 +56,17 @@ std::string reversed_each(const std::string& bytes, std::size_t part) {
 
 template <class T>
 class NumericRoundTrip : public ::testing::Test {};
-using numeric_types = ::testing::Types<bool, std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t, std::uint32_t,
-                                       std::int64_t, std::uint64_t, Eigen::half, Eigen::bfloat16, float, double,
-                                       std::complex<float>, std::complex<double>>;
+using numeric_types = ::testing::Types<bool, std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t,
+                                       std::uint32_t, std::int64_t, std::uint64_t, Eigen::half, Eigen::bfloat16, float,
+                                       double, std::complex<float>, std::complex<double>>;
 TYPED_TEST_SUITE(NumericRoundTrip, numeric_types);
 
 template <class T>
 T sample(std::mt19937_64& rng) {
-  if constexpr (std::is_same_v<T, bool>) return rng() % 2 == 1;
-  else if constexpr (std::is_integral_v<T>) return static_cast<T>(rng());  // every bit pattern
+  if constexpr (std::is_same_v<T, bool>)
+    return rng() % 2 == 1;
+  else if constexpr (std::is_integral_v<T>)
+    return static_cast<T>(rng());  // every bit pattern
   else if constexpr (std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>) {
     std::normal_distribution<double> d(0.0, 100.0);
     return T(static_cast<typename T::value_type>(d(rng)), static_cast<typename T::value_type>(d(rng)));
@@ -97,7 +100,8 @@ TEST(NpyFormat, SerializeWritesNumPysVersion1Layout) {
   const std::string header = "{'descr': '<i4', 'fortran_order': False, 'shape': (3,), }";
   // 10 + 57 + 1 bytes round up to 128: HEADER_LEN = 118, the data starts at byte 128
   ASSERT_EQ(header.size(), 57u);
-  std::string expected = std::string("\x93NUMPY\x01\x00", 8) + static_cast<char>(118) + '\0' + header + std::string(60, ' ') + "\n";
+  std::string expected =
+      std::string("\x93NUMPY\x01\x00", 8) + static_cast<char>(118) + '\0' + header + std::string(60, ' ') + "\n";
   expected += raw<std::int32_t>({1, 2, -3});
   EXPECT_EQ(npy::serialize(a), expected);
   a = npy::make_array(element_type::float64, {2, 1});
@@ -109,7 +113,11 @@ TEST(NpyFormat, SerializeWritesNumPysVersion1Layout) {
 
 TEST(NpyFormat, UnicodeStringsRoundTripAsUtf8) {
   npy::array a = npy::make_array(element_type::string, {2, 3});
-  a.strings = {"", "a", "h\xC3\xA9llo" /* héllo */, "\xE6\x97\xA5\xE6\x9C\xAC" /* 日本 */, "\xF0\x9F\x99\x82" /* 🙂 */,
+  a.strings = {"",
+               "a",
+               "h\xC3\xA9llo" /* héllo */,
+               "\xE6\x97\xA5\xE6\x9C\xAC" /* 日本 */,
+               "\xF0\x9F\x99\x82" /* 🙂 */,
                std::string("a\0b", 3)};
   const std::string bytes = npy::serialize(a);
   EXPECT_NE(bytes.find("'descr': '<U5'"), std::string::npos);  // "héllo" is 5 code points
@@ -162,7 +170,7 @@ TEST(NpyFormat, BigEndianNumbersAreSwapped) {
   const auto c16 = npy::parse(npy_file(dict(">c16", "(1,)"), reversed_each(raw<double>({3.0, 4.0}), 8)));
   EXPECT_EQ(c16.data<std::complex<double>>()[0], std::complex<double>(3.0, 4.0));
   const auto u = npy::parse(npy_file(dict(">U2", "(1,)"), reversed_each(raw<std::uint32_t>({0xE9, 'z'}), 4)));
-  EXPECT_EQ(u.strings.at(0), "\xC3\xA9z");  // "éz"
+  EXPECT_EQ(u.strings.at(0), "\xC3\xA9z");                                               // "éz"
   const auto b = npy::parse(npy_file(dict(">b1", "(2,)"), std::string("\x01\x00", 2)));  // one byte: nothing to swap
   EXPECT_EQ(b.bytes, (std::vector<unsigned char>{1, 0}));
 }
@@ -173,7 +181,8 @@ TEST(NpyFormat, Versions2And3AndOtherKeyOrdersAreRead) {
     EXPECT_EQ(a.type, element_type::int64);
     EXPECT_EQ(a.data<std::int64_t>()[1], -8);
   }
-  const auto a = npy::parse(npy_file("{\"shape\": (1, 2), \"fortran_order\": False, \"descr\": \"<f4\"}", raw<float>({1, 2})));
+  const auto a =
+      npy::parse(npy_file("{\"shape\": (1, 2), \"fortran_order\": False, \"descr\": \"<f4\"}", raw<float>({1, 2})));
   EXPECT_EQ(a.shape, (ndresize::dims{1, 2}));
   EXPECT_EQ(a.data<float>()[1], 2.0f);
   const auto native = npy::parse(npy_file(dict("=u1", "(1,)"), "\x05"));
@@ -232,12 +241,15 @@ std::vector<malformed_case> malformed_cases() {
       {"datetime", npy_file(dict("<M8", "(1,)"), std::string(8, '\0')), "unsupported dtype '<M8'"},
       {"int3", npy_file(dict("<i3", "(1,)"), std::string(3, '\0')), "unsupported dtype '<i3'"},
       {"zero_width_string", npy_file(dict("<U0", "(1000000000000,)"), ""), "unsupported dtype '<U0'"},
-      {"structured", npy_file("{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (1,), }", f4x4), "unsupported dtype"},
-      {"unterminated_descr", npy_file("{'descr': '<f4, 'fortran_order': False, 'shape': (1,), }", f4x4), "unsupported dtype"},
+      {"structured", npy_file("{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (1,), }", f4x4),
+       "unsupported dtype"},
+      {"unterminated_descr", npy_file("{'descr': '<f4, 'fortran_order': False, 'shape': (1,), }", f4x4),
+       "unsupported dtype"},
       {"negative_extent", npy_file(dict("<f4", "(4, -1)"), f4x4), "malformed shape"},
       {"shape_as_list", npy_file("{'descr': '<f4', 'fortran_order': False, 'shape': [4], }", f4x4), "malformed shape"},
       {"shape_letters", npy_file(dict("<f4", "(a,)"), f4x4), "malformed shape"},
-      {"unterminated_shape", npy_file("{'descr': '<f4', 'fortran_order': False, 'shape': (4, }", f4x4), "unterminated shape"},
+      {"unterminated_shape", npy_file("{'descr': '<f4', 'fortran_order': False, 'shape': (4, }", f4x4),
+       "unterminated shape"},
       {"huge_extent", npy_file(dict("<f4", "(99999999999999999999,)"), f4x4), "extent too large"},
       {"rank_17", npy_file(dict("<f4", "(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)"), f4x4), "rank above 16"},
       {"count_overflow", npy_file(dict("<f4", "(4294967296, 4294967296, 4)"), f4x4), "overflows"},
@@ -290,8 +302,8 @@ TEST(NpyFormat, RandomCorruptionNeverEscapesAsAnotherError) {
   npy::array strings = npy::make_array(element_type::string, {3});
   strings.strings = {"x", "yz", ""};
   const std::vector<std::string> files{npy::serialize(npy::make_array(element_type::float32, {2, 2})),
-                                       npy::serialize(npy::make_array(element_type::int64, {3})), npy::serialize(strings),
-                                       npy_file(dict(">c8", "(1,)"), std::string(8, '\0'), 2)};
+                                       npy::serialize(npy::make_array(element_type::int64, {3})),
+                                       npy::serialize(strings), npy_file(dict(">c8", "(1,)"), std::string(8, '\0'), 2)};
   const std::string alphabet = "(),:' {}<>|-0123456789fiucbUSTrueFalsdhp\x00\xFF\n";
   int errors = 0;
   for (int round = 0; round < 20000; ++round) {
@@ -322,8 +334,9 @@ TEST(NpyFormat, RandomCorruptionNeverEscapesAsAnotherError) {
 class NpyFiles : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir = fs::temp_directory_path() / ("npy_io_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
-                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir = fs::temp_directory_path() /
+          ("npy_io_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
+           ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(dir);
     fs::create_directories(dir);
   }

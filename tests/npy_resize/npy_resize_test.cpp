@@ -28,9 +28,9 @@
 #include <set>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
 #include <ndresize/ascend/upsample_trilinear3d.hpp>
 #include <ndresize/onnx/opset.hpp>
+#include <nlohmann/json.hpp>
 
 #include "json_attributes.hpp"
 #include "npy.hpp"
@@ -72,8 +72,9 @@ std::string quoted(const fs::path& p) {
 
 /// Runs `npy_resize <args>` in folder `dir` (with `input` on stdin when given).
 cli_result run_cli(const std::string& args, const fs::path& dir, const std::optional<fs::path>& input = std::nullopt) {
-  const std::string command = "cd " + quoted(dir) + " && " + quoted(exe) + " " + args + (input ? " < " + quoted(*input) : "") +
-                              " > " + quoted(dir / "stdout.txt") + " 2> " + quoted(dir / "stderr.txt");
+  const std::string command = "cd " + quoted(dir) + " && " + quoted(exe) + " " + args +
+                              (input ? " < " + quoted(*input) : "") + " > " + quoted(dir / "stdout.txt") + " 2> " +
+                              quoted(dir / "stderr.txt");
   const int rc = std::system(command.c_str());
   cli_result r;
   r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
@@ -91,8 +92,8 @@ std::string npy_file(const std::string& dict, const std::string& data) {
   std::string header = dict;
   while ((10 + header.size() + 1) % 64 != 0) header += ' ';
   header += '\n';
-  return std::string("\x93NUMPY\x01\x00", 8) + static_cast<char>(header.size() & 0xFF) + static_cast<char>(header.size() >> 8) +
-         header + data;
+  return std::string("\x93NUMPY\x01\x00", 8) + static_cast<char>(header.size() & 0xFF) +
+         static_cast<char>(header.size() >> 8) + header + data;
 }
 
 template <class T>
@@ -123,7 +124,8 @@ npy::array repeat_each(const npy::array& x, int k) {
   const std::size_t n = static_cast<std::size_t>(x.shape[0]);
   if (x.type == element_type::string) {
     y.strings.clear();
-    for (std::size_t i = 0; i < n * static_cast<std::size_t>(k); ++i) y.strings.push_back(x.strings[i / static_cast<std::size_t>(k)]);
+    for (std::size_t i = 0; i < n * static_cast<std::size_t>(k); ++i)
+      y.strings.push_back(x.strings[i / static_cast<std::size_t>(k)]);
     return y;
   }
   const std::size_t es = npy::element_size(x.type);
@@ -158,7 +160,8 @@ std::string compare(const npy::array& got, const npy::array& want) {
     for (std::int64_t i = 0; i < got.size() && why.empty(); ++i) {
       const auto at = static_cast<std::size_t>(i);
       if constexpr (std::is_same_v<T, std::string>) {
-        if (got.strings[at] != want.strings[at]) why = "element " + std::to_string(i) + ": '" + got.strings[at] + "' vs '" + want.strings[at] + "'";
+        if (got.strings[at] != want.strings[at])
+          why = "element " + std::to_string(i) + ": '" + got.strings[at] + "' vs '" + want.strings[at] + "'";
       } else if (!same_value(got.data<T>()[i], want.data<T>()[i])) {
         why = "element " + std::to_string(i) + " differs";
       }
@@ -175,10 +178,12 @@ std::string compare_near(const npy::array& got, const npy::array& want, double t
   const auto at = [](const npy::array& a, std::int64_t i) {
     return a.type == element_type::float64 ? a.data<double>()[i] : static_cast<double>(a.data<float>()[i]);
   };
-  if (got.type != element_type::float32 && got.type != element_type::float64) return "compare_near takes float32 or float64";
+  if (got.type != element_type::float32 && got.type != element_type::float64)
+    return "compare_near takes float32 or float64";
   for (std::int64_t i = 0; i < got.size(); ++i)
     if (!(std::abs(at(got, i) - at(want, i)) <= tolerance * std::max(1.0, std::abs(at(want, i)))))
-      return "element " + std::to_string(i) + ": " + std::to_string(at(got, i)) + ", expected " + std::to_string(at(want, i));
+      return "element " + std::to_string(i) + ": " + std::to_string(at(got, i)) + ", expected " +
+             std::to_string(at(want, i));
   return "";
 }
 
@@ -192,7 +197,7 @@ struct expectation {
   std::string error_part;  ///< else a part of the message
   fs::path out;            ///< absolute; empty when the line names none
   std::optional<npy::array> y;
-  double tolerance = 0;  ///< > 0: y holds hand-derived values, compared with compare_near
+  double tolerance = 0;                    ///< > 0: y holds hand-derived values, compared with compare_near
   std::optional<std::string> preexisting;  ///< content the out file had before the run
   std::string kind;                        ///< for the summary: "valid", "invalid", "malformed"
 };
@@ -273,18 +278,20 @@ expectation library_expectation(const json& line, const npy::array& x, const std
 // Random cases.
 
 const std::vector<element_type> all_types{
-    element_type::bool_,   element_type::int8,    element_type::uint8,   element_type::int16,    element_type::uint16,
-    element_type::int32,   element_type::uint32,  element_type::int64,   element_type::uint64,   element_type::float16,
-    element_type::float32, element_type::float64, element_type::complex64, element_type::complex128, element_type::string,
-    element_type::bfloat16};
+    element_type::bool_,     element_type::int8,       element_type::uint8,   element_type::int16,
+    element_type::uint16,    element_type::int32,      element_type::uint32,  element_type::int64,
+    element_type::uint64,    element_type::float16,    element_type::float32, element_type::float64,
+    element_type::complex64, element_type::complex128, element_type::string,  element_type::bfloat16};
 
 template <class T>
 T random_value(std::mt19937_64& rng) {
   std::uniform_real_distribution<double> u(-20.0, 20.0);
-  if constexpr (std::is_same_v<T, bool>) return rng() % 2 == 1;
+  if constexpr (std::is_same_v<T, bool>)
+    return rng() % 2 == 1;
   else if constexpr (std::is_integral_v<T>) {
     if (rng() % 4 == 0) return static_cast<T>(rng());  // anywhere in the range: saturation
-    return static_cast<T>(std::is_signed_v<T> ? static_cast<std::int64_t>(rng() % 41) - 20 : static_cast<std::int64_t>(rng() % 41));
+    return static_cast<T>(std::is_signed_v<T> ? static_cast<std::int64_t>(rng() % 41) - 20
+                                              : static_cast<std::int64_t>(rng() % 41));
   } else if constexpr (std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>) {
     return T(static_cast<typename T::value_type>(u(rng)), static_cast<typename T::value_type>(u(rng)));
   } else {
@@ -298,7 +305,8 @@ T random_value(std::mt19937_64& rng) {
 npy::array random_array(element_type t, const dims& shape, std::mt19937_64& rng) {
   npy::array a = npy::make_array(t, shape);
   if (t == element_type::string) {
-    static const std::vector<std::string> words{"", "a", "bc", "h\xC3\xA9llo", "\xE6\x97\xA5\xE6\x9C\xAC", "\xF0\x9F\x99\x82", "x y"};
+    static const std::vector<std::string> words{
+        "", "a", "bc", "h\xC3\xA9llo", "\xE6\x97\xA5\xE6\x9C\xAC", "\xF0\x9F\x99\x82", "x y"};
     for (auto& s : a.strings) s = words[rng() % words.size()];
     a.byte_strings = rng() % 3 == 0;
     if (a.byte_strings)
@@ -335,9 +343,9 @@ void add_random_case(batch_builder& b, std::mt19937_64& rng, int n, coverage& co
     const char* op;
     int opset;
   };
-  static const std::vector<op_at> ops{{"Resize", 10}, {"Resize", 11}, {"Resize", 12}, {"Resize", 13}, {"Resize", 17},
-                                      {"Resize", 18}, {"Resize", 19}, {"Resize", 21}, {"Upsample", 7}, {"Upsample", 8},
-                                      {"Upsample", 9}};
+  static const std::vector<op_at> ops{{"Resize", 10},  {"Resize", 11},  {"Resize", 12}, {"Resize", 13},
+                                      {"Resize", 17},  {"Resize", 18},  {"Resize", 19}, {"Resize", 21},
+                                      {"Upsample", 7}, {"Upsample", 8}, {"Upsample", 9}};
   const op_at o = rng() % 200 == 0 ? op_at{rng() % 2 ? "Resize" : "Upsample", rng() % 2 ? 9 : 10} : pick(ops, rng);
   const bool upsample = std::string(o.op) == "Upsample";
   const bool upsample_7 = upsample && o.opset < 9;
@@ -362,10 +370,13 @@ void add_random_case(batch_builder& b, std::mt19937_64& rng, int n, coverage& co
   std::vector<std::int64_t> axes;
   std::string ctm = "half_pixel";
   if (!legacy) {
-    static const std::vector<std::string> ctms{"half_pixel", "half_pixel_symmetric", "pytorch_half_pixel", "align_corners",
-                                               "asymmetric", "tf_half_pixel_for_nn", "tf_crop_and_resize"};
+    static const std::vector<std::string> ctms{"half_pixel",        "half_pixel_symmetric", "pytorch_half_pixel",
+                                               "align_corners",     "asymmetric",           "tf_half_pixel_for_nn",
+                                               "tf_crop_and_resize"};
     if (chance(60)) attrs["coordinate_transformation_mode"] = ctm = pick(ctms, rng);
-    if (chance(40)) attrs["nearest_mode"] = pick(std::vector<std::string>{"round_prefer_floor", "round_prefer_ceil", "floor", "ceil"}, rng);
+    if (chance(40))
+      attrs["nearest_mode"] =
+          pick(std::vector<std::string>{"round_prefer_floor", "round_prefer_ceil", "floor", "ceil"}, rng);
     if (chance(30)) attrs["cubic_coeff_a"] = chance(50) ? -0.5 : -0.75;
     if (chance(30)) attrs["exclude_outside"] = static_cast<int>(rng() % 2);
     if (chance(30)) attrs["extrapolation_value"] = chance(50) ? 10.5 : -1;
@@ -411,7 +422,8 @@ void add_random_case(batch_builder& b, std::mt19937_64& rng, int n, coverage& co
     const bool both = chance(3), neither = chance(2);
     if (!use_sizes || both) scales = random_scales();
     if (use_sizes || both) {
-      for (std::size_t i = 0; i < n_axes; ++i) sizes.push_back(chance(3) ? 0 : 1 + static_cast<std::int64_t>(rng() % 6));
+      for (std::size_t i = 0; i < n_axes; ++i)
+        sizes.push_back(chance(3) ? 0 : 1 + static_cast<std::int64_t>(rng() % 6));
       if (v18 && chance(40))
         attrs["keep_aspect_ratio_policy"] = pick(std::vector<std::string>{"stretch", "not_larger", "not_smaller"}, rng);
     }
@@ -425,7 +437,10 @@ void add_random_case(batch_builder& b, std::mt19937_64& rng, int n, coverage& co
 
   // the case line; the inputs in varied dtypes, and absent inputs as null, missing or empty
   const auto [out_rel, out_abs] = b.output();
-  json line{{"id", n % 7 == 0 ? json(n) : json("r" + std::to_string(n))}, {"op", o.op}, {"opset", o.opset}, {"attrs", attrs},
+  json line{{"id", n % 7 == 0 ? json(n) : json("r" + std::to_string(n))},
+            {"op", o.op},
+            {"opset", o.opset},
+            {"attrs", attrs},
             {"out", out_rel}};
   npy::array x_file = x;
   if (type == element_type::bfloat16) {
@@ -437,15 +452,20 @@ void add_random_case(batch_builder& b, std::mt19937_64& rng, int n, coverage& co
   line["x"] = b.input(x_file);
   auto absent = [&](const char* key) {
     const int how = static_cast<int>(rng() % 10);
-    if (how < 6) line[key] = nullptr;
-    else if (how < 8) line[key] = b.input(npy::make_array(key == std::string("sizes") ? element_type::int64 : element_type::float32, {0}));
+    if (how < 6)
+      line[key] = nullptr;
+    else if (how < 8)
+      line[key] =
+          b.input(npy::make_array(key == std::string("sizes") ? element_type::int64 : element_type::float32, {0}));
     // else: the key is missing
   };
   std::vector<double> roi_as_read = roi;
-  if (roi.empty()) absent("roi");
+  if (roi.empty())
+    absent("roi");
   else {
     const int how = static_cast<int>(rng() % 3);
-    if (how == 0) line["roi"] = b.input(make<double>({static_cast<ndresize::index_t>(roi.size())}, roi));
+    if (how == 0)
+      line["roi"] = b.input(make<double>({static_cast<ndresize::index_t>(roi.size())}, roi));
     else if (how == 1) {
       std::vector<float> f(roi.begin(), roi.end());
       for (std::size_t i = 0; i < f.size(); ++i) roi_as_read[i] = f[i];
@@ -459,11 +479,17 @@ void add_random_case(batch_builder& b, std::mt19937_64& rng, int n, coverage& co
       line["roi"] = b.input(make<Eigen::half>({static_cast<ndresize::index_t>(h.size())}, h));
     }
   }
-  if (scales.empty()) absent("scales");
-  else if (chance(15)) line["scales"] = b.input(make<double>({static_cast<ndresize::index_t>(scales.size())}, {scales.begin(), scales.end()}));
-  else line["scales"] = b.input(make<float>({static_cast<ndresize::index_t>(scales.size())}, scales));
-  if (sizes.empty()) absent("sizes");
-  else line["sizes"] = b.input(make<std::int64_t>({static_cast<ndresize::index_t>(sizes.size())}, sizes));
+  if (scales.empty())
+    absent("scales");
+  else if (chance(15))
+    line["scales"] =
+        b.input(make<double>({static_cast<ndresize::index_t>(scales.size())}, {scales.begin(), scales.end()}));
+  else
+    line["scales"] = b.input(make<float>({static_cast<ndresize::index_t>(scales.size())}, scales));
+  if (sizes.empty())
+    absent("sizes");
+  else
+    line["sizes"] = b.input(make<std::int64_t>({static_cast<ndresize::index_t>(sizes.size())}, sizes));
 
   expectation e = library_expectation(line, x, roi_as_read, scales, sizes);
   e.out = out_abs;
@@ -496,7 +522,8 @@ expectation valid(const std::string& id, const fs::path& out, npy::array y) {
   return e;
 }
 
-expectation invalid(const json& id, const fs::path& out, const std::string& error_part, const std::string& kind = "invalid") {
+expectation invalid(const json& id, const fs::path& out, const std::string& error_part,
+                    const std::string& kind = "invalid") {
   expectation e;
   e.id = id;
   e.out = out;
@@ -507,42 +534,75 @@ expectation invalid(const json& id, const fs::path& out, const std::string& erro
 
 void add_hand_made_cases(batch_builder& b) {
   const std::string x = b.input(make<float>(nchw_2x2, seed_x));
-  auto scales = [&](std::vector<float> s) { return b.input(make<float>({static_cast<ndresize::index_t>(s.size())}, s)); };
+  auto scales = [&](std::vector<float> s) {
+    return b.input(make<float>({static_cast<ndresize::index_t>(s.size())}, s));
+  };
   auto out = [&] { return b.output(); };
 
   {  // the seed's worked examples
     auto [rel, abs] = out();
-    b.add({{"id", "seed_linear"}, {"op", "Upsample"}, {"opset", 9}, {"x", x}, {"roi", nullptr}, {"scales", scales({1, 1, 2, 2})},
-           {"sizes", nullptr}, {"attrs", {{"mode", "linear"}}}, {"out", rel}},
+    b.add({{"id", "seed_linear"},
+           {"op", "Upsample"},
+           {"opset", 9},
+           {"x", x},
+           {"roi", nullptr},
+           {"scales", scales({1, 1, 2, 2})},
+           {"sizes", nullptr},
+           {"attrs", {{"mode", "linear"}}},
+           {"out", rel}},
           valid("seed_linear", abs, make<float>({1, 1, 4, 4}, seed_linear)));
   }
   {
     auto [rel, abs] = out();
-    b.add({{"id", "seed_nearest"}, {"op", "Upsample"}, {"opset", 9}, {"x", x}, {"scales", scales({1, 1, 2, 3})},
-           {"attrs", {{"mode", "nearest"}}}, {"out", rel}},
+    b.add({{"id", "seed_nearest"},
+           {"op", "Upsample"},
+           {"opset", 9},
+           {"x", x},
+           {"scales", scales({1, 1, 2, 3})},
+           {"attrs", {{"mode", "nearest"}}},
+           {"out", rel}},
           valid("seed_nearest", abs, make<float>({1, 1, 4, 6}, seed_nearest)));
   }
   {
     auto [rel, abs] = out();
-    b.add({{"id", "seed_nearest_1d"}, {"op", "Upsample"}, {"opset", 9}, {"x", b.input(make<float>({3}, {10, 20, 30}))},
-           {"scales", scales({2})}, {"attrs", {{"mode", "nearest"}}}, {"out", rel}},
+    b.add({{"id", "seed_nearest_1d"},
+           {"op", "Upsample"},
+           {"opset", 9},
+           {"x", b.input(make<float>({3}, {10, 20, 30}))},
+           {"scales", scales({2})},
+           {"attrs", {{"mode", "nearest"}}},
+           {"out", rel}},
           valid("seed_nearest_1d", abs, make<float>({6}, {10, 10, 20, 20, 30, 30})));
   }
   {
     auto [rel, abs] = out();
-    b.add({{"id", "seed_default_mode"}, {"op", "Upsample"}, {"opset", 9}, {"x", x}, {"scales", scales({1, 1, 2, 2})}, {"out", rel}},
+    b.add({{"id", "seed_default_mode"},
+           {"op", "Upsample"},
+           {"opset", 9},
+           {"x", x},
+           {"scales", scales({1, 1, 2, 2})},
+           {"out", rel}},
           valid("seed_default_mode", abs, make<float>({1, 1, 4, 4}, seed_default)));
   }
   {  // Upsample-7: scales is an attribute
     auto [rel, abs] = out();
-    b.add({{"id", "upsample_7_linear"}, {"op", "Upsample"}, {"opset", 7}, {"x", x},
-           {"attrs", {{"mode", "linear"}, {"scales", {1, 1, 2, 2}}}}, {"out", rel}},
+    b.add({{"id", "upsample_7_linear"},
+           {"op", "Upsample"},
+           {"opset", 7},
+           {"x", x},
+           {"attrs", {{"mode", "linear"}, {"scales", {1, 1, 2, 2}}}},
+           {"out", rel}},
           valid("upsample_7_linear", abs, make<float>({1, 1, 4, 4}, seed_linear)));
   }
   {  // scales as float64, rounded to float32: the same case
     auto [rel, abs] = out();
-    b.add({{"id", "scales_float64"}, {"op", "Upsample"}, {"opset", 9}, {"x", x},
-           {"scales", b.input(make<double>({4}, {1, 1, 2, 2}))}, {"attrs", {{"mode", "linear"}}}, {"out", rel}},
+    b.add({{"id", "scales_float64"},
+           {"op", "Upsample"},
+           {"opset", 9},
+           {"x", x},
+           {"scales", b.input(make<double>({4}, {1, 1, 2, 2}))},
+           {"attrs", {{"mode", "linear"}}},
+           {"out", rel}},
           valid("scales_float64", abs, make<float>({1, 1, 4, 4}, seed_linear)));
   }
   {  // X written big-endian by hand
@@ -554,62 +614,107 @@ void add_hand_made_cases(batch_builder& b) {
     }
     const std::string file = npy_file("{'descr': '>f4', 'fortran_order': False, 'shape': (1, 1, 2, 2), }", data);
     auto [rel, abs] = out();
-    b.add({{"id", "big_endian_x"}, {"op", "Upsample"}, {"opset", 9}, {"x", b.raw_input(file)}, {"scales", scales({1, 1, 2, 3})},
-           {"attrs", {{"mode", "nearest"}}}, {"out", rel}},
+    b.add({{"id", "big_endian_x"},
+           {"op", "Upsample"},
+           {"opset", 9},
+           {"x", b.raw_input(file)},
+           {"scales", scales({1, 1, 2, 3})},
+           {"attrs", {{"mode", "nearest"}}},
+           {"out", rel}},
           valid("big_endian_x", abs, make<float>({1, 1, 4, 6}, seed_nearest)));
   }
   {  // Upsample-9 nearest at a fractional scale: Y[i] = X[floor(i / 1.5)], length floor(4 * 1.5)
     auto [rel, abs] = out();
-    b.add({{"id", "upsample_fractional"}, {"op", "Upsample"}, {"opset", 9}, {"x", b.input(make<std::int32_t>({4}, {5, -6, 7, -8}))},
-           {"scales", scales({1.5f})}, {"out", rel}},
+    b.add({{"id", "upsample_fractional"},
+           {"op", "Upsample"},
+           {"opset", 9},
+           {"x", b.input(make<std::int32_t>({4}, {5, -6, 7, -8}))},
+           {"scales", scales({1.5f})},
+           {"out", rel}},
           valid("upsample_fractional", abs, make<std::int32_t>({6}, {5, 5, -6, 7, 7, -8})));
   }
   {  // sizes given, scales and roi as 0-element files (absent): half_pixel, round_prefer_floor
     auto [rel, abs] = out();
-    b.add({{"id", "empty_inputs_absent"}, {"op", "Resize"}, {"opset", 19}, {"x", b.input(make<float>({4}, {1, 2, 3, 4}))},
-           {"roi", b.input(make<float>({0}, {}))}, {"scales", b.input(make<float>({0}, {}))},
-           {"sizes", b.input(make<std::int64_t>({1}, {8}))}, {"attrs", json::object()}, {"out", rel}},
+    b.add({{"id", "empty_inputs_absent"},
+           {"op", "Resize"},
+           {"opset", 19},
+           {"x", b.input(make<float>({4}, {1, 2, 3, 4}))},
+           {"roi", b.input(make<float>({0}, {}))},
+           {"scales", b.input(make<float>({0}, {}))},
+           {"sizes", b.input(make<std::int64_t>({1}, {8}))},
+           {"attrs", json::object()},
+           {"out", rel}},
           valid("empty_inputs_absent", abs, make<float>({8}, {1, 1, 2, 2, 3, 3, 4, 4})));
   }
   {  // roi as float16, tf_crop_and_resize: x_orig = 0 + i * (1 - 0) * (5 - 1) / (3 - 1) = 0, 2, 4
     auto [rel, abs] = out();
-    b.add({{"id", "roi_float16"}, {"op", "Resize"}, {"opset", 13}, {"x", b.input(make<float>({5}, {0, 10, 20, 30, 40}))},
-           {"roi", b.input(make<Eigen::half>({2}, {Eigen::half(0.0f), Eigen::half(1.0f)}))}, {"scales", nullptr},
+    b.add({{"id", "roi_float16"},
+           {"op", "Resize"},
+           {"opset", 13},
+           {"x", b.input(make<float>({5}, {0, 10, 20, 30, 40}))},
+           {"roi", b.input(make<Eigen::half>({2}, {Eigen::half(0.0f), Eigen::half(1.0f)}))},
+           {"scales", nullptr},
            {"sizes", b.input(make<std::int64_t>({1}, {3}))},
-           {"attrs", {{"mode", "linear"}, {"coordinate_transformation_mode", "tf_crop_and_resize"}}}, {"out", rel}},
+           {"attrs", {{"mode", "linear"}, {"coordinate_transformation_mode", "tf_crop_and_resize"}}},
+           {"out", rel}},
           valid("roi_float16", abs, make<float>({3}, {0, 20, 40})));
   }
   // Linear stores: round half to even, saturate (asymmetric, scale 2: the odd outputs are midpoints)
   {
     auto [rel, abs] = out();
-    b.add({{"id", "uint8_linear"}, {"op", "Upsample"}, {"opset", 9}, {"x", b.input(make<std::uint8_t>({2}, {0, 255}))},
-           {"scales", scales({2})}, {"attrs", {{"mode", "linear"}}}, {"out", rel}},
+    b.add({{"id", "uint8_linear"},
+           {"op", "Upsample"},
+           {"opset", 9},
+           {"x", b.input(make<std::uint8_t>({2}, {0, 255}))},
+           {"scales", scales({2})},
+           {"attrs", {{"mode", "linear"}}},
+           {"out", rel}},
           valid("uint8_linear", abs, make<std::uint8_t>({4}, {0, 128, 255, 255})));  // 127.5 → 128
   }
   {
     auto [rel, abs] = out();
-    b.add({{"id", "int8_linear"}, {"op", "Upsample"}, {"opset", 9}, {"x", b.input(make<std::int8_t>({3}, {-128, 127, 0}))},
-           {"scales", scales({2})}, {"attrs", {{"mode", "linear"}}}, {"out", rel}},
+    b.add({{"id", "int8_linear"},
+           {"op", "Upsample"},
+           {"opset", 9},
+           {"x", b.input(make<std::int8_t>({3}, {-128, 127, 0}))},
+           {"scales", scales({2})},
+           {"attrs", {{"mode", "linear"}}},
+           {"out", rel}},
           valid("int8_linear", abs, make<std::int8_t>({6}, {-128, 0, 127, 64, 0, 0})));  // -0.5 → 0, 63.5 → 64
   }
   {
     auto [rel, abs] = out();
-    b.add({{"id", "float16_linear"}, {"op", "Upsample"}, {"opset", 9}, {"x", b.input(make<Eigen::half>({2}, {Eigen::half(1.0f), Eigen::half(2.0f)}))},
-           {"scales", scales({2})}, {"attrs", {{"mode", "linear"}}}, {"out", rel}},
-          valid("float16_linear", abs, as_type(make<std::uint16_t>({4}, {0x3C00, 0x3E00, 0x4000, 0x4000}), element_type::float16)));
+    b.add({{"id", "float16_linear"},
+           {"op", "Upsample"},
+           {"opset", 9},
+           {"x", b.input(make<Eigen::half>({2}, {Eigen::half(1.0f), Eigen::half(2.0f)}))},
+           {"scales", scales({2})},
+           {"attrs", {{"mode", "linear"}}},
+           {"out", rel}},
+          valid("float16_linear", abs,
+                as_type(make<std::uint16_t>({4}, {0x3C00, 0x3E00, 0x4000, 0x4000}), element_type::float16)));
   }
   {
     auto [rel, abs] = out();
-    b.add({{"id", "complex64_linear"}, {"op", "Upsample"}, {"opset", 9},
-           {"x", b.input(make<std::complex<float>>({2}, {{1, 2}, {3, -4}}))}, {"scales", scales({2})}, {"attrs", {{"mode", "linear"}}},
+    b.add({{"id", "complex64_linear"},
+           {"op", "Upsample"},
+           {"opset", 9},
+           {"x", b.input(make<std::complex<float>>({2}, {{1, 2}, {3, -4}}))},
+           {"scales", scales({2})},
+           {"attrs", {{"mode", "linear"}}},
            {"out", rel}},
           valid("complex64_linear", abs, make<std::complex<float>>({4}, {{1, 2}, {2, -1}, {3, -4}, {3, -4}})));
   }
   {  // bfloat16 bits: 1.0 = 0x3F80, 1.5 = 0x3FC0, 2.0 = 0x4000
     auto [rel, abs] = out();
-    b.add({{"id", "bfloat16_linear"}, {"op", "Resize"}, {"opset", 13}, {"x", b.input(make<std::uint16_t>({2}, {0x3F80, 0x4000}))},
-           {"x_dtype", "bfloat16"}, {"scales", scales({2})},
-           {"attrs", {{"mode", "linear"}, {"coordinate_transformation_mode", "asymmetric"}}}, {"out", rel}},
+    b.add({{"id", "bfloat16_linear"},
+           {"op", "Resize"},
+           {"opset", 13},
+           {"x", b.input(make<std::uint16_t>({2}, {0x3F80, 0x4000}))},
+           {"x_dtype", "bfloat16"},
+           {"scales", scales({2})},
+           {"attrs", {{"mode", "linear"}, {"coordinate_transformation_mode", "asymmetric"}}},
+           {"out", rel}},
           valid("bfloat16_linear", abs, make<std::uint16_t>({4}, {0x3F80, 0x3FC0, 0x4000, 0x4000})));
   }
   // nearest copies every dtype: Y[i] = X[i / 2]
@@ -620,12 +725,18 @@ void add_hand_made_cases(batch_builder& b) {
     if (bf16) xt.type = element_type::uint16;
     for (const bool resize : {false, true}) {
       if (bf16 && !resize) continue;  // bfloat16 exists from Resize-13 on
-      const std::string id = "copy_" + npy::dtype_name(t) + (xt.byte_strings ? "_bytes" : "") + (resize ? "_resize13" : "_upsample9");
+      const std::string id =
+          "copy_" + npy::dtype_name(t) + (xt.byte_strings ? "_bytes" : "") + (resize ? "_resize13" : "_upsample9");
       auto [rel, abs] = out();
       json line{{"id", id}, {"x", b.input(xt)}, {"scales", scales({2})}, {"out", rel}};
-      if (resize) line.update({{"op", "Resize"}, {"opset", 13},
-                               {"attrs", {{"mode", "nearest"}, {"coordinate_transformation_mode", "asymmetric"}, {"nearest_mode", "floor"}}}});
-      else line.update({{"op", "Upsample"}, {"opset", 9}, {"attrs", {{"mode", "nearest"}}}});
+      if (resize)
+        line.update(
+            {{"op", "Resize"},
+             {"opset", 13},
+             {"attrs",
+              {{"mode", "nearest"}, {"coordinate_transformation_mode", "asymmetric"}, {"nearest_mode", "floor"}}}});
+      else
+        line.update({{"op", "Upsample"}, {"opset", 9}, {"attrs", {{"mode", "nearest"}}}});
       if (bf16) line["x_dtype"] = "bfloat16";
       b.add(line, valid(id, abs, repeat_each(xt, 2)));
     }
@@ -643,38 +754,68 @@ void add_hand_made_cases(batch_builder& b) {
     base.update(patch);
     return base;
   };
-  bad("bfloat16_before_13", {{"op", "Resize"}, {"opset", 11}, {"x", b.input(make<std::uint16_t>({2}, {0x3F80, 0x4000}))},
-                             {"x_dtype", "bfloat16"}, {"scales", scales({2})}}, "ndresize: invalid_type: Resize-11:");
-  bad("bool_linear", with(upsample9, {{"x", b.input(make<bool>({2}, {true, false}))}, {"scales", scales({2})}, {"attrs", {{"mode", "linear"}}}}),
+  bad("bfloat16_before_13",
+      {{"op", "Resize"},
+       {"opset", 11},
+       {"x", b.input(make<std::uint16_t>({2}, {0x3F80, 0x4000}))},
+       {"x_dtype", "bfloat16"},
+       {"scales", scales({2})}},
+      "ndresize: invalid_type: Resize-11:");
+  bad("bool_linear",
+      with(upsample9,
+           {{"x", b.input(make<bool>({2}, {true, false}))}, {"scales", scales({2})}, {"attrs", {{"mode", "linear"}}}}),
       "ndresize: invalid_type:");
-  bad("string_cubic", {{"op", "Resize"}, {"opset", 19}, {"x", b.input(make_strings({2}, {"a", "b"}))}, {"scales", scales({2})},
-                       {"attrs", {{"mode", "cubic"}}}}, "ndresize: invalid_type:");
+  bad("string_cubic",
+      {{"op", "Resize"},
+       {"opset", 19},
+       {"x", b.input(make_strings({2}, {"a", "b"}))},
+       {"scales", scales({2})},
+       {"attrs", {{"mode", "cubic"}}}},
+      "ndresize: invalid_type:");
   bad("negative_scale", with(upsample9, {{"scales", scales({1, 1, -2, 2})}}), "ndresize: invalid_input:");
-  bad("scales_and_sizes", {{"op", "Resize"}, {"opset", 19}, {"x", x}, {"scales", scales({1, 1, 2, 2})},
-                           {"sizes", b.input(make<std::int64_t>({4}, {1, 1, 4, 4}))}}, "ndresize: invalid_input:");
+  bad("scales_and_sizes",
+      {{"op", "Resize"},
+       {"opset", 19},
+       {"x", x},
+       {"scales", scales({1, 1, 2, 2})},
+       {"sizes", b.input(make<std::int64_t>({4}, {1, 1, 4, 4}))}},
+      "ndresize: invalid_input:");
   bad("unknown_mode", with(upsample9, {{"attrs", {{"mode", "bilinear"}}}}), "ndresize: invalid_attribute:");
   bad("upsample_opset_10", with(upsample9, {{"opset", 10}}), "ndresize: invalid_attribute:");
   bad("missing_x_file", with(upsample9, {{"x", "in/absent.npy"}}), "npy: cannot open");
   bad("x_not_npy", with(upsample9, {{"x", b.raw_input("this is text")}}), "bad magic");
-  bad("x_truncated", with(upsample9, {{"x", b.raw_input(npy::serialize(make<float>(nchw_2x2, seed_x)).substr(0, 140))}}),
+  bad("x_truncated",
+      with(upsample9, {{"x", b.raw_input(npy::serialize(make<float>(nchw_2x2, seed_x)).substr(0, 140))}}),
       "shorter than the shape");
   bad("x_fortran",
-      with(upsample9, {{"x", b.raw_input(npy_file("{'descr': '<f4', 'fortran_order': True, 'shape': (1, 1, 2, 2), }", std::string(16, '\0')))}}),
+      with(upsample9, {{"x", b.raw_input(npy_file("{'descr': '<f4', 'fortran_order': True, 'shape': (1, 1, 2, 2), }",
+                                                  std::string(16, '\0')))}}),
       "Fortran-ordered");
-  bad("scales_int32", with(upsample9, {{"scales", b.input(make<std::int32_t>({4}, {1, 1, 2, 2}))}}), "input: 'scales' must be float32");
-  bad("scales_2d", with(upsample9, {{"scales", b.input(make<float>({2, 2}, {1, 1, 2, 2}))}}), "input: 'scales' must be 1-D");
+  bad("scales_int32", with(upsample9, {{"scales", b.input(make<std::int32_t>({4}, {1, 1, 2, 2}))}}),
+      "input: 'scales' must be float32");
+  bad("scales_2d", with(upsample9, {{"scales", b.input(make<float>({2, 2}, {1, 1, 2, 2}))}}),
+      "input: 'scales' must be 1-D");
   bad("sizes_float", {{"op", "Resize"}, {"opset", 19}, {"x", x}, {"sizes", b.input(make<float>({4}, {1, 1, 4, 4}))}},
       "input: 'sizes' must be int64");
-  bad("roi_int", {{"op", "Resize"}, {"opset", 19}, {"x", x}, {"roi", b.input(make<std::int64_t>({2}, {0, 1}))},
-                  {"sizes", b.input(make<std::int64_t>({4}, {1, 1, 4, 4}))}}, "input: 'roi' must be float16");
-  bad("x_dtype_mismatch", with(upsample9, {{"x_dtype", "bfloat16"}}), "input: x_dtype 'bfloat16' needs X stored as uint16");
+  bad("roi_int",
+      {{"op", "Resize"},
+       {"opset", 19},
+       {"x", x},
+       {"roi", b.input(make<std::int64_t>({2}, {0, 1}))},
+       {"sizes", b.input(make<std::int64_t>({4}, {1, 1, 4, 4}))}},
+      "input: 'roi' must be float16");
+  bad("x_dtype_mismatch", with(upsample9, {{"x_dtype", "bfloat16"}}),
+      "input: x_dtype 'bfloat16' needs X stored as uint16");
   bad("x_dtype_wrong_name", with(upsample9, {{"x_dtype", "int64"}}), "input: x_dtype 'int64' does not match");
   bad("out_folder_missing", with(upsample9, {{"out", "no/such/folder/y.npy"}}), "npy: cannot create");
-  bad("unknown_op", with(upsample9, {{"op", "Bogus"}}), "json: unknown op 'Bogus' (npy_resize knows Resize, ResizeUpsampleTrilinear, Upsample)");
-  bad("missing_opset", {{"op", "Resize"}, {"x", x}, {"scales", scales({1, 1, 2, 2})}}, "json: op 'Resize' needs an integer 'opset'");
+  bad("unknown_op", with(upsample9, {{"op", "Bogus"}}),
+      "json: unknown op 'Bogus' (npy_resize knows Resize, ResizeUpsampleTrilinear, Upsample)");
+  bad("missing_opset", {{"op", "Resize"}, {"x", x}, {"scales", scales({1, 1, 2, 2})}},
+      "json: op 'Resize' needs an integer 'opset'");
   bad("opset_text", with(upsample9, {{"opset", "9"}}), "json: 'opset' must be an integer");
   bad("attrs_list", with(upsample9, {{"attrs", {1, 2}}}), "json: 'attrs' must be an object");
-  bad("attr_null", with(upsample9, {{"attrs", {{"mode", nullptr}}}}), "json: attribute 'mode' has an unsupported JSON type");
+  bad("attr_null", with(upsample9, {{"attrs", {{"mode", nullptr}}}}),
+      "json: attribute 'mode' has an unsupported JSON type");
   bad("unknown_key", with(upsample9, {{"scale", "s.npy"}}), "json: unknown key 'scale'");
   bad("x_not_string", with(upsample9, {{"x", 5}}), "json: 'x' must be a string or null");
   {  // no "out": nothing to write, still reported with its id
@@ -700,11 +841,13 @@ void add_hand_made_cases(batch_builder& b) {
 /// Lines that are not cases: each is reported (id when readable, else null); blank lines are skipped.
 void add_malformed_lines(batch_builder& b, int n) {
   const std::string tag = std::to_string(n);
-  b.add_text(R"({"id": "broken-)" + tag + R"(", "op": "Resize", "opset": 1)", invalid("broken-" + tag, {}, "json: line ", "malformed"));
+  b.add_text(R"({"id": "broken-)" + tag + R"(", "op": "Resize", "opset": 1)",
+             invalid("broken-" + tag, {}, "json: line ", "malformed"));
   b.add_text(R"({"id": )" + tag + R"(, "op": )", invalid(n, {}, "json: line ", "malformed"));
   b.add_text("this is not json " + tag, invalid(nullptr, {}, "json: line ", "malformed"));
   b.add_text("[1, 2, 3]", invalid(nullptr, {}, "json: a case must be a JSON object", "malformed"));
-  b.add_text(R"({"op": "Resize", "opset": 19, "x": "x.npy"} trailing)", invalid(nullptr, {}, "json: line ", "malformed"));
+  b.add_text(R"({"op": "Resize", "opset": 19, "x": "x.npy"} trailing)",
+             invalid(nullptr, {}, "json: line ", "malformed"));
   b.add_blank("");
   b.add_blank("   \t");
 }
@@ -784,9 +927,11 @@ TEST(NpyResizeBatch, GeneratedCasesMatchTheLibrary) {
   std::map<std::string, int> kinds;
   for (const auto& e : b.expected()) ++kinds[e.kind];
   const double run_s = std::chrono::duration<double>(t2 - t1).count();
-  std::printf("npy_resize batch: %zu cases (%d valid, %d invalid, %d malformed lines); generating %.2f s, npy_resize --batch %.2f s\n",
-              b.expected().size(), kinds["valid"], kinds["invalid"], kinds["malformed"],
-              std::chrono::duration<double>(t1 - t0).count(), run_s);
+  std::printf(
+      "npy_resize batch: %zu cases (%d valid, %d invalid, %d malformed lines); generating %.2f s, npy_resize --batch "
+      "%.2f s\n",
+      b.expected().size(), kinds["valid"], kinds["invalid"], kinds["malformed"],
+      std::chrono::duration<double>(t1 - t0).count(), run_s);
   RecordProperty("batch_cases", static_cast<int>(b.expected().size()));
   RecordProperty("batch_seconds", std::to_string(run_s));
   std::printf("%-12s %6s %7s\n", "random cases", "valid", "invalid");
@@ -820,7 +965,10 @@ TEST(NpyResizeBatch, ConformanceVectors) {
     names.push_back(name.get<std::string>());
     const fs::path c = conformance_root / names.back();
     const json spec = json::parse(std::ifstream(c / "case.json"));
-    json line{{"id", names.back()}, {"op", spec.at("op")}, {"opset", spec.at("opset")}, {"attrs", spec.at("attributes")},
+    json line{{"id", names.back()},
+              {"op", spec.at("op")},
+              {"opset", spec.at("opset")},
+              {"attrs", spec.at("attributes")},
               {"out", (dir / (names.back() + ".npy")).string()}};
     for (const auto& in : spec.at("inputs")) {
       const std::string key = in.at("name") == "X" ? "x" : in.at("name").get<std::string>();
@@ -847,7 +995,8 @@ TEST(NpyResizeBatch, ConformanceVectors) {
       worst = std::max(worst, std::abs(got - e));
     }
   }
-  std::printf("conformance through npy_resize --batch: %zu cases, largest |got - expected| = %.3g\n", names.size(), worst);
+  std::printf("conformance through npy_resize --batch: %zu cases, largest |got - expected| = %.3g\n", names.size(),
+              worst);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -912,10 +1061,14 @@ void add_random_ascend_case(batch_builder& b, std::mt19937_64& rng, int n, ascen
   for (const char* name : {"scales_d", "scales_h", "scales_w"}) {
     if (sized ? !chance(30) : chance(3)) continue;
     const double s = pick(scale_values, rng);
-    attrs[name] = chance(20) && s == std::floor(s) ? json(static_cast<std::int64_t>(s)) : json(s);  // 2 is an INT: accepted
+    attrs[name] =
+        chance(20) && s == std::floor(s) ? json(static_cast<std::int64_t>(s)) : json(s);  // 2 is an INT: accepted
     if (chance(3)) attrs[name] = chance(50) ? 0.0 : -1.0;
   }
-  if (chance(70)) attrs["align_corners"] = chance(3) ? json(2) : chance(15) ? json(rng() % 2 == 1) : json(static_cast<int>(rng() % 2));
+  if (chance(70))
+    attrs["align_corners"] = chance(3)    ? json(2)
+                             : chance(15) ? json(rng() % 2 == 1)
+                                          : json(static_cast<int>(rng() % 2));
   if (chance(3)) {  // a name the operator does not have, or a value of the wrong type
     switch (rng() % 3) {
       case 0: attrs["mode"] = "linear"; break;
@@ -976,11 +1129,14 @@ void add_hand_made_ascend_cases(batch_builder& b) {
     auto [rel, abs] = out();
     expectation e = valid("ascend_thirds_float64", abs, make<double>({1, 1, 1, 1, 4}, want));
     e.tolerance = 1e-15;
-    b.add(ascend("ascend_thirds_float64", b.input(make<double>(w2, {a, bv})), {{"output_size", {1, 1, 4}}, {"align_corners", 1}}, rel), e);
+    b.add(ascend("ascend_thirds_float64", b.input(make<double>(w2, {a, bv})),
+                 {{"output_size", {1, 1, 4}}, {"align_corners", 1}}, rel),
+          e);
     auto [rel32, abs32] = out();
     expectation e32 = valid("ascend_thirds_float32", abs32, make<float>({1, 1, 1, 1, 4}, {want.begin(), want.end()}));
     e32.tolerance = 4e-7;
-    b.add(ascend("ascend_thirds_float32", b.input(make<float>(w2, {0.5f, -2.0f})), {{"output_size", {1, 1, 4}}, {"align_corners", 1}}, rel32),
+    b.add(ascend("ascend_thirds_float32", b.input(make<float>(w2, {0.5f, -2.0f})),
+                 {{"output_size", {1, 1, 4}}, {"align_corners", 1}}, rel32),
           e32);
   }
   // half-pixel, scales_w 2 (W 2 → 4): x' = max(0, (x + 0.5)/2 - 0.5) = 0, 0.25, 0.75, 1 (the last input)
@@ -988,7 +1144,8 @@ void add_hand_made_ascend_cases(batch_builder& b) {
   const std::string x04 = b.input(make<float>(w2, {0, 4}));
   {
     auto [rel, abs] = out();
-    b.add(ascend("ascend_half_pixel", x04, scales_w2, rel), valid("ascend_half_pixel", abs, make<float>({1, 1, 1, 1, 4}, {0, 1, 3, 4})));
+    b.add(ascend("ascend_half_pixel", x04, scales_w2, rel),
+          valid("ascend_half_pixel", abs, make<float>({1, 1, 1, 1, 4}, {0, 1, 3, 4})));
   }
   {  // "opset" is ignored: the same case with one
     auto [rel, abs] = out();
@@ -999,9 +1156,11 @@ void add_hand_made_ascend_cases(batch_builder& b) {
   }
   {  // float16: [1, 2] → [1, 1.25, 1.75, 2] (exact in binary16)
     auto [rel, abs] = out();
-    b.add(ascend("ascend_float16", b.input(make<Eigen::half>(w2, {Eigen::half(1.0f), Eigen::half(2.0f)})), scales_w2, rel),
+    b.add(ascend("ascend_float16", b.input(make<Eigen::half>(w2, {Eigen::half(1.0f), Eigen::half(2.0f)})), scales_w2,
+                 rel),
           valid("ascend_float16", abs,
-                make<Eigen::half>({1, 1, 1, 1, 4}, {Eigen::half(1.0f), Eigen::half(1.25f), Eigen::half(1.75f), Eigen::half(2.0f)})));
+                make<Eigen::half>({1, 1, 1, 1, 4},
+                                  {Eigen::half(1.0f), Eigen::half(1.25f), Eigen::half(1.75f), Eigen::half(2.0f)})));
   }
   {  // bfloat16 bits: 1.0 = 0x3F80, 1.25 = 0x3FA0, 1.75 = 0x3FE0, 2.0 = 0x4000
     auto [rel, abs] = out();
@@ -1012,7 +1171,8 @@ void add_hand_made_ascend_cases(batch_builder& b) {
   {  // output_size with scales_w 4: the coordinate scale is 1/4, not 2/4:
      // x' = max(0, (x + 0.5)/4 - 0.5) = 0, 0, 0.125, 0.375 between 0 and 8
     auto [rel, abs] = out();
-    b.add(ascend("ascend_size_and_scale", b.input(make<float>(w2, {0, 8})), {{"output_size", {1, 1, 4}}, {"scales_w", 4}}, rel),
+    b.add(ascend("ascend_size_and_scale", b.input(make<float>(w2, {0, 8})),
+                 {{"output_size", {1, 1, 4}}, {"scales_w", 4}}, rel),
           valid("ascend_size_and_scale", abs, make<float>({1, 1, 1, 1, 4}, {0, 0, 1, 3})));
   }
   {  // scales_w 0.5 on W 5: floor(5 · 0.5) = 2 outputs at x' = (x + 0.5) · 2 - 0.5 = 0.5, 2.5
@@ -1029,15 +1189,22 @@ void add_hand_made_ascend_cases(batch_builder& b) {
     for (int n = 0; n < 2; ++n)
       for (int d = 0; d < 3; ++d)
         for (int h = 0; h < 3; ++h)
-          for (int w = 0; w < 3; ++w) yv.push_back(static_cast<float>((n ? 10 : 1) * (4 * 0.5 * d + 2 * 0.5 * h + 0.5 * w)));
+          for (int w = 0; w < 3; ++w)
+            yv.push_back(static_cast<float>((n ? 10 : 1) * (4 * 0.5 * d + 2 * 0.5 * h + 0.5 * w)));
     auto [rel, abs] = out();
-    b.add(ascend("ascend_cube", b.input(make<float>({2, 1, 2, 2, 2}, xv)), {{"output_size", {3, 3, 3}}, {"align_corners", true}}, rel),
+    b.add(ascend("ascend_cube", b.input(make<float>({2, 1, 2, 2, 2}, xv)),
+                 {{"output_size", {3, 3, 3}}, {"align_corners", true}}, rel),
           valid("ascend_cube", abs, make<float>({2, 1, 3, 3, 3}, yv)));
   }
   {  // an ONNX line in the same batch
     auto [rel, abs] = out();
-    b.add({{"id", "onnx_among_ascend"}, {"op", "Upsample"}, {"opset", 9}, {"x", b.input(make<float>(nchw_2x2, seed_x))},
-           {"scales", b.input(make<float>({4}, {1, 1, 2, 2}))}, {"attrs", {{"mode", "linear"}}}, {"out", rel}},
+    b.add({{"id", "onnx_among_ascend"},
+           {"op", "Upsample"},
+           {"opset", 9},
+           {"x", b.input(make<float>(nchw_2x2, seed_x))},
+           {"scales", b.input(make<float>({4}, {1, 1, 2, 2}))},
+           {"attrs", {{"mode", "linear"}}},
+           {"out", rel}},
           valid("onnx_among_ascend", abs, make<float>({1, 1, 4, 4}, seed_linear)));
   }
 
@@ -1058,9 +1225,11 @@ void add_hand_made_ascend_cases(batch_builder& b) {
   bad("ascend_output_size_0", x5, {{"output_size", {0, 1, 1}}}, "output_size[0] = 0 must be > 0");
   bad("ascend_unknown_attribute", x5, {{"output_size", {1, 1, 4}}, {"mode", "linear"}},
       "ndresize: invalid_attribute: ResizeUpsampleTrilinear: attribute 'mode' does not exist");
-  bad("ascend_scales_h_negative", x5, {{"scales_d", 1.0}, {"scales_h", -1}, {"scales_w", 2.0}}, "attribute 'scales_h' = -1 must be > 0");
+  bad("ascend_scales_h_negative", x5, {{"scales_d", 1.0}, {"scales_h", -1}, {"scales_w", 2.0}},
+      "attribute 'scales_h' = -1 must be > 0");
   bad("ascend_scales_w_missing", x5, {{"scales_d", 1.0}, {"scales_h", 1.0}}, "nor attribute 'scales_w' is given");
-  bad("ascend_align_corners_2", x5, {{"output_size", {1, 1, 4}}, {"align_corners", 2}}, "attribute 'align_corners' = 2 must be 0 or 1");
+  bad("ascend_align_corners_2", x5, {{"output_size", {1, 1, 4}}, {"align_corners", 2}},
+      "attribute 'align_corners' = 2 must be 0 or 1");
 
   // Invalid: what the tool itself refuses
   auto bad_case = [&](const std::string& id, json line, const std::string& error_part) {
@@ -1080,14 +1249,16 @@ void add_hand_made_ascend_cases(batch_builder& b) {
     bad_case(std::string("ascend_given_empty_") + key, with({{key, b.input(make<float>({0}, {}))}}),
              "json: op 'ResizeUpsampleTrilinear' takes no '" + std::string(key) + "' input");
   }
-  bad_case("ascend_x_dtype_mismatch", with({{"x_dtype", "bfloat16"}}), "input: x_dtype 'bfloat16' needs X stored as uint16");
+  bad_case("ascend_x_dtype_mismatch", with({{"x_dtype", "bfloat16"}}),
+           "input: x_dtype 'bfloat16' needs X stored as uint16");
   bad_case("ascend_attr_null", with({{"attrs", {{"align_corners", nullptr}}}}),
            "json: attribute 'align_corners' has an unsupported JSON type");
   bad_case("ascend_opset_text", with({{"opset", "19"}}), "json: 'opset' must be an integer");
   // beyond the tool's default --max-output-elements (2^28), though within the library's own
   // default limit: refused before Y is allocated
   bad_case("ascend_beyond_limit", with({{"attrs", {{"output_size", {1024, 1024, 1024}}}}}),
-           "ndresize: limit_exceeded: ResizeUpsampleTrilinear: output shape [1, 1, 1024, 1024, 1024] has more than the limit of "
+           "ndresize: limit_exceeded: ResizeUpsampleTrilinear: output shape [1, 1, 1024, 1024, 1024] has more than the "
+           "limit of "
            "268435456 elements");
   {  // a failed case leaves an existing out file as it was
     auto [rel, abs] = out();
@@ -1117,8 +1288,9 @@ TEST(NpyResizeAscend, GeneratedCasesMatchTheLibrary) {
 
   std::map<std::string, int> kinds;
   for (const auto& e : b.expected()) ++kinds[e.kind];
-  std::printf("npy_resize Ascend batch: %zu cases (%d valid, %d invalid, %d malformed lines); npy_resize --batch %.2f s\n",
-              b.expected().size(), kinds["valid"], kinds["invalid"], kinds["malformed"], run_s);
+  std::printf(
+      "npy_resize Ascend batch: %zu cases (%d valid, %d invalid, %d malformed lines); npy_resize --batch %.2f s\n",
+      b.expected().size(), kinds["valid"], kinds["invalid"], kinds["malformed"], run_s);
   std::printf("%-14s %6s %7s\n", "random cases", "valid", "invalid");
   for (const auto* table : {&cov.by_type, &cov.by_sizing, &cov.by_align})
     for (const auto& [name, n] : *table) std::printf("  %-12s %6d %7d\n", name.c_str(), n[0], n[1]);
@@ -1133,7 +1305,7 @@ TEST(NpyResizeAscend, GeneratedCasesMatchTheLibrary) {
     EXPECT_EQ(cov.by_type[t][0], 0) << t;
   }
   for (const auto& [table, key] : {std::pair{&cov.by_sizing, "output_size"}, std::pair{&cov.by_sizing, "scales"},
-                                    std::pair{&cov.by_align, "0"}, std::pair{&cov.by_align, "1"}}) {
+                                   std::pair{&cov.by_align, "0"}, std::pair{&cov.by_align, "1"}}) {
     EXPECT_GT((*table)[key][0], 0) << key;
     EXPECT_GT((*table)[key][1], 0) << key;
   }
@@ -1154,7 +1326,8 @@ class NpyResizeSingle : public ::testing::Test {
 };
 
 TEST_F(NpyResizeSingle, ValidCaseExitsZeroAndWritesY) {
-  const auto r = run_cli(R"(--op Upsample --opset 9 --x x.npy --scales s.npy --attrs '{"mode":"linear"}' --out y.npy --id seed)", dir);
+  const auto r = run_cli(
+      R"(--op Upsample --opset 9 --x x.npy --scales s.npy --attrs '{"mode":"linear"}' --out y.npy --id seed)", dir);
   EXPECT_EQ(r.status, 0) << r.err;
   ASSERT_EQ(r.lines.size(), 1u);
   EXPECT_EQ(json::parse(r.lines[0]), (json{{"id", "seed"}, {"ok", true}}));
@@ -1168,11 +1341,12 @@ TEST_F(NpyResizeSingle, ValidCaseExitsZeroAndWritesY) {
 }
 
 TEST_F(NpyResizeSingle, BadCaseExitsOneAndWritesNothing) {
-  for (const std::string& args : {std::string("--op Upsample --opset 9 --x x.npy --scales bad_s.npy --out y.npy"),
-                                  std::string("--op Upsample --opset 9 --x x.npy --scales s.npy --attrs '{mode' --out y.npy"),
-                                  std::string("--op Upsample --opset 9 --x absent.npy --scales s.npy --out y.npy"),
-                                  std::string("--op Resize --opset 19 --x x.npy --sizes s.npy --out y.npy"),
-                                  std::string("--op Upsample --opset 9 --x x.npy --scales s.npy --max-output-elements 15 --out y.npy")}) {
+  for (const std::string& args :
+       {std::string("--op Upsample --opset 9 --x x.npy --scales bad_s.npy --out y.npy"),
+        std::string("--op Upsample --opset 9 --x x.npy --scales s.npy --attrs '{mode' --out y.npy"),
+        std::string("--op Upsample --opset 9 --x absent.npy --scales s.npy --out y.npy"),
+        std::string("--op Resize --opset 19 --x x.npy --sizes s.npy --out y.npy"),
+        std::string("--op Upsample --opset 9 --x x.npy --scales s.npy --max-output-elements 15 --out y.npy")}) {
     SCOPED_TRACE(args);
     const auto r = run_cli(args, dir);
     EXPECT_EQ(r.status, 1) << r.err;
@@ -1188,11 +1362,12 @@ TEST_F(NpyResizeSingle, BadCaseExitsOneAndWritesNothing) {
 }
 
 TEST_F(NpyResizeSingle, UsageErrorsExitTwo) {
-  for (const std::string& args : {std::string(""), std::string("--op Upsample --opset 9 --x x.npy --scales s.npy"),
-                                  std::string("--op Upsample --opset nine --x x.npy --out y.npy"),
-                                  std::string("--op Upsample --opset 9 --x x.npy --out y.npy --frobnicate 1"),
-                                  std::string("--op Upsample --opset 9 --x x.npy --out"), std::string("--batch absent.jsonl"),
-                                  std::string("--batch c.jsonl --op Resize"), std::string("stray")}) {
+  for (const std::string& args :
+       {std::string(""), std::string("--op Upsample --opset 9 --x x.npy --scales s.npy"),
+        std::string("--op Upsample --opset nine --x x.npy --out y.npy"),
+        std::string("--op Upsample --opset 9 --x x.npy --out y.npy --frobnicate 1"),
+        std::string("--op Upsample --opset 9 --x x.npy --out"), std::string("--batch absent.jsonl"),
+        std::string("--batch c.jsonl --op Resize"), std::string("stray")}) {
     SCOPED_TRACE(args);
     const auto r = run_cli(args, dir);
     EXPECT_EQ(r.status, 2);
@@ -1232,7 +1407,8 @@ TEST_F(NpyResizeSingle, AscendTrilinear) {
   // The library's own message for a rank-4 X (the fixture's x.npy is 1×1×2×2)
   std::string rank_error;
   try {
-    ndresize::ascend::make_plan(nchw_2x2, ndresize::ascend::parse_attributes({{"output_size", std::vector<std::int64_t>{1, 1, 4}}}));
+    ndresize::ascend::make_plan(
+        nchw_2x2, ndresize::ascend::parse_attributes({{"output_size", std::vector<std::int64_t>{1, 1, 4}}}));
   } catch (const ndresize::resize_error& e) {
     rank_error = e.what();
   }
@@ -1253,8 +1429,11 @@ TEST_F(NpyResizeSingle, AscendTrilinear) {
 }
 
 TEST_F(NpyResizeSingle, BatchFromStdinWithPathsFromTheCurrentFolder) {
-  std::ofstream(dir / "c.jsonl") << R"({"id": 1, "op": "Upsample", "opset": 9, "x": "x.npy", "scales": "s.npy", "out": "a.npy"})" "\n"
-                                 << R"({"id": 2, "op": "Upsample", "opset": 8, "x": "x.npy", "attrs": {"scales": [1, 1, 2, 2]}, "out": "b.npy"})" "\n";
+  std::ofstream(dir / "c.jsonl")
+      << R"({"id": 1, "op": "Upsample", "opset": 9, "x": "x.npy", "scales": "s.npy", "out": "a.npy"})"
+         "\n"
+      << R"({"id": 2, "op": "Upsample", "opset": 8, "x": "x.npy", "attrs": {"scales": [1, 1, 2, 2]}, "out": "b.npy"})"
+         "\n";
   const auto r = run_cli("--batch -", dir, dir / "c.jsonl");
   EXPECT_EQ(r.status, 0) << r.err;
   ASSERT_EQ(r.lines.size(), 2u);

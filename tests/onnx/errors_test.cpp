@@ -37,6 +37,8 @@ const float nan = std::numeric_limits<float>::quiet_NaN();
 std::vector<bad_case> bad_cases() {
   using A = onnx::attribute_map;
   const std::vector<nd::index_t> x = {1, 1, 2, 2};
+  // One case per line reads as a table:
+  // clang-format off
   return {
       {"BothScalesAndSizes", "Resize", 19, {}, x, {}, {1, 1, 2, 2}, {1, 1, 4, 4}, {"Resize-19", "'scales'", "'sizes'", "both"}},
       {"NeitherScalesNorSizes", "Resize", 13, {}, x, {}, {}, {}, {"Resize-13", "neither"}},
@@ -98,6 +100,7 @@ std::vector<bad_case> bad_cases() {
       {"UpsampleAfterOpset9", "Upsample", 10, {}, x, {}, {1, 1, 2, 2}, {}, {"Upsample", "opset 10", "deprecated"}},
       {"UnknownOperator", "Resample", 13, {}, x, {}, {1, 1, 2, 2}, {}, {"Resample"}},
   };
+  // clang-format on
 }
 
 class BadInput : public ::testing::TestWithParam<bad_case> {};
@@ -128,7 +131,8 @@ void expect_rejected(const bad_case& c) {
     ADD_FAILURE() << "no exception";
   } catch (const nd::resize_error& e) {
     const std::string msg = e.what();
-    for (const auto& s : c.must_mention) EXPECT_NE(msg.find(s), std::string::npos) << "'" << s << "' missing from: " << msg;
+    for (const auto& s : c.must_mention)
+      EXPECT_NE(msg.find(s), std::string::npos) << "'" << s << "' missing from: " << msg;
     ::testing::Test::RecordProperty("message", msg);
   }
   EXPECT_TRUE(y == canary) << "output was modified";
@@ -144,8 +148,8 @@ TEST_P(BadInput, ThrowsNamingTheCulpritAndLeavesOutputUntouched) {
       std::unique_ptr<bool[]> x(new bool[4]()), y(new bool[16]());
       for (int i = 0; i < 16; ++i) y[i] = i % 3 == 0;
       try {
-        onnx::compute(c.op, c.opset, c.attrs, nd::any_const_tensor_view(c.type, x.get(), xs), {c.roi, c.scales, c.sizes},
-                      nd::any_tensor_view(c.type, y.get(), yd));
+        onnx::compute(c.op, c.opset, c.attrs, nd::any_const_tensor_view(c.type, x.get(), xs),
+                      {c.roi, c.scales, c.sizes}, nd::any_tensor_view(c.type, y.get(), yd));
         ADD_FAILURE() << "no exception";
       } catch (const nd::resize_error& e) {
         for (const auto& s : c.must_mention) EXPECT_NE(std::string(e.what()).find(s), std::string::npos) << e.what();
@@ -176,7 +180,8 @@ TEST(ResizeError, IsInvalidArgumentWithCode) {
 TEST(TypedApi, WrongInputShapeForPlan) {
   float x[6] = {}, y[4] = {1, 2, 3, 4};
   const auto plan = nd::make_plan({1, 4}, {}, {{}, {}, std::vector<std::int64_t>{1, 4}});
-  EXPECT_THROW(nd::execute<float>(plan, nd::tensor_view<const float>(x, {1, 6}), nd::tensor_view<float>(y, {1, 4})), nd::resize_error);
+  EXPECT_THROW(nd::execute<float>(plan, nd::tensor_view<const float>(x, {1, 6}), nd::tensor_view<float>(y, {1, 4})),
+               nd::resize_error);
   EXPECT_EQ(y[3], 4);
 }
 
@@ -187,10 +192,12 @@ TEST(TypedApi, AttributeStructRejectsMembersOutsideTheVersion) {
   float x[4] = {1, 2, 3, 4}, y[16] = {};
   const std::vector<float> s = {1, 1, 2, 2};
   try {
-    nd::onnx::resize_13<float>(nd::tensor_view<const float>(x, {1, 1, 2, 2}), nd::tensor_view<float>(y, {1, 1, 4, 4}), a, {}, s);
+    nd::onnx::resize_13<float>(nd::tensor_view<const float>(x, {1, 1, 2, 2}), nd::tensor_view<float>(y, {1, 1, 4, 4}),
+                               a, {}, s);
     FAIL();
   } catch (const nd::resize_error& e) {
-    EXPECT_NE(std::string(e.what()).find("Resize-13: attribute 'antialias' does not exist"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("Resize-13: attribute 'antialias' does not exist"), std::string::npos)
+        << e.what();
   }
   EXPECT_EQ(y[0], 0.0f);
 }

@@ -18,7 +18,8 @@ std::vector<float> run(const std::string& op, int opset, const onnx::attribute_m
                        const nd::dims& shape, const onnx::resize_inputs& in, nd::dims* out_shape = nullptr) {
   const auto plan = onnx::make_plan(op, opset, attrs, shape, in);
   std::vector<float> y(static_cast<std::size_t>(plan.output_size()));
-  onnx::compute(op, opset, attrs, nd::tensor_view<const float>(x.data(), shape), in, nd::tensor_view<float>(y.data(), plan.output_shape()));
+  onnx::compute(op, opset, attrs, nd::tensor_view<const float>(x.data(), shape), in,
+                nd::tensor_view<float>(y.data(), plan.output_shape()));
   if (out_shape) *out_shape = plan.output_shape();
   return y;
 }
@@ -57,7 +58,8 @@ TEST(Upsample9Seed, NearestDefaultMode) {
 
 // Upsample-7 takes the same scales as an attribute and gives the same result.
 TEST(Upsample7, ScalesAttribute) {
-  const auto y = run("Upsample", 7, {{"mode", std::string("linear")}, {"scales", std::vector<float>{1, 1, 2, 2}}}, x22, {1, 1, 2, 2}, {});
+  const auto y = run("Upsample", 7, {{"mode", std::string("linear")}, {"scales", std::vector<float>{1, 1, 2, 2}}}, x22,
+                     {1, 1, 2, 2}, {});
   EXPECT_EQ(y, (std::vector<float>{1, 1.5, 2, 2, 2, 2.5, 3, 3, 3, 3.5, 4, 4, 3, 3.5, 4, 4}));
 }
 
@@ -94,7 +96,8 @@ TEST(Resize11, Defaults) {
 // tf_half_pixel_for_nn (Resize-11 only): x_original = (j + 0.5)/scale; 4 → 2 gives 1, 3.
 TEST(Resize11, TfHalfPixelForNn) {
   const std::vector<float> s = {0.5f};
-  EXPECT_EQ(run("Resize", 11, {{"coordinate_transformation_mode", std::string("tf_half_pixel_for_nn")}}, {1, 2, 3, 4}, {4}, {{}, s, {}}),
+  EXPECT_EQ(run("Resize", 11, {{"coordinate_transformation_mode", std::string("tf_half_pixel_for_nn")}}, {1, 2, 3, 4},
+                {4}, {{}, s, {}}),
             (std::vector<float>{2, 4}));
 }
 
@@ -102,9 +105,11 @@ TEST(Resize11, TfHalfPixelForNn) {
 // gives x = 0, 0.5, 1, 1.5, 2.
 TEST(Resize13, TfCropAndResizeWithoutRoiIsWholeImage) {
   const std::vector<std::int64_t> sizes = {5};
-  EXPECT_EQ(run("Resize", 13, {{"coordinate_transformation_mode", std::string("tf_crop_and_resize")}, {"mode", std::string("linear")}},
-                {0, 2, 4}, {3}, {{}, {}, sizes}),
-            (std::vector<float>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(
+      run("Resize", 13,
+          {{"coordinate_transformation_mode", std::string("tf_crop_and_resize")}, {"mode", std::string("linear")}},
+          {0, 2, 4}, {3}, {{}, {}, sizes}),
+      (std::vector<float>{0, 1, 2, 3, 4}));
 }
 
 // Axes select the resized dimensions; others keep their extent (Resize-18), negative and
@@ -112,7 +117,8 @@ TEST(Resize13, TfCropAndResizeWithoutRoiIsWholeImage) {
 TEST(Resize18, NegativeUnsortedAxes) {
   const std::vector<std::int64_t> sizes = {2, 1};  // axis -1 → 2, axis 0 → 1
   nd::dims shape;
-  const auto y = run("Resize", 18, {{"axes", std::vector<std::int64_t>{-1, 0}}}, {1, 2, 3, 4, 5, 6}, {2, 3, 1}, {{}, {}, sizes}, &shape);
+  const auto y = run("Resize", 18, {{"axes", std::vector<std::int64_t>{-1, 0}}}, {1, 2, 3, 4, 5, 6}, {2, 3, 1},
+                     {{}, {}, sizes}, &shape);
   EXPECT_EQ(shape, (nd::dims{1, 3, 2}));
   // axis 0: 2 → 1, x = (0.5)/0.5 - 0.5 = 0.5 → round_prefer_floor → 0; axis 2: 1 → 2 copies.
   EXPECT_EQ(y, (std::vector<float>{1, 1, 2, 2, 3, 3}));
@@ -135,11 +141,13 @@ TEST(Store, IntegerRoundHalfEven) {
   nd::resize_attributes a;
   a.mode = nd::enums::mode::linear;
   a.coordinate_transformation_mode = nd::enums::coordinate_transformation_mode::align_corners;
-  nd::resize<std::uint8_t>(nd::tensor_view<const std::uint8_t>(x.data(), {2}), nd::tensor_view<std::uint8_t>(y.data(), {3}), a);
+  nd::resize<std::uint8_t>(nd::tensor_view<const std::uint8_t>(x.data(), {2}),
+                           nd::tensor_view<std::uint8_t>(y.data(), {3}), a);
   EXPECT_EQ(y, (std::vector<std::uint8_t>{1, 2, 2}));
   const std::vector<std::int8_t> xs = {-3, -2};
   std::vector<std::int8_t> ys(3);
-  nd::resize<std::int8_t>(nd::tensor_view<const std::int8_t>(xs.data(), {2}), nd::tensor_view<std::int8_t>(ys.data(), {3}), a);
+  nd::resize<std::int8_t>(nd::tensor_view<const std::int8_t>(xs.data(), {2}),
+                          nd::tensor_view<std::int8_t>(ys.data(), {3}), a);
   EXPECT_EQ(ys, (std::vector<std::int8_t>{-3, -2, -2}));  // -2.5 → -2 (even)
 }
 
@@ -149,7 +157,8 @@ TEST(Store, IntegerSaturates) {
   std::vector<std::uint8_t> y(8);
   nd::resize_attributes a;
   a.mode = nd::enums::mode::cubic;
-  nd::resize<std::uint8_t>(nd::tensor_view<const std::uint8_t>(x.data(), {4}), nd::tensor_view<std::uint8_t>(y.data(), {8}), a);
+  nd::resize<std::uint8_t>(nd::tensor_view<const std::uint8_t>(x.data(), {4}),
+                           nd::tensor_view<std::uint8_t>(y.data(), {8}), a);
   // Keys kernel, a = -0.75: K(0.25) = 0.87890625, K(0.75) = 0.26171875,
   // K(1.25) = -0.10546875, K(1.75) = -0.03515625. Output j sits at x = j/2 - 0.25.
   // j = 2, x = 0.75: taps -1→0, 0, 1, 2; value 255·K(1.25) = -26.9 → saturates to 0.
@@ -169,14 +178,16 @@ TEST(StaticForm, MatchesRuntimeForm) {
   nd::resize<nd::policy::linear, nd::policy::align_corners>(nd::tensor_view<const float>(x22.data(), {1, 1, 2, 2}),
                                                             nd::tensor_view<float>(y1.data(), {1, 1, 4, 4}));
   const std::vector<std::int64_t> sizes = {1, 1, 4, 4};
-  y2 = run("Resize", 19, {{"mode", std::string("linear")}, {"coordinate_transformation_mode", std::string("align_corners")}}, x22,
+  y2 = run("Resize", 19,
+           {{"mode", std::string("linear")}, {"coordinate_transformation_mode", std::string("align_corners")}}, x22,
            {1, 1, 2, 2}, {{}, {}, sizes});
   EXPECT_EQ(y1, y2);
   // align_corners 2 → 4: x = 0, 1/3, 2/3, 1 → first row 1, 4/3, 5/3, 2
   EXPECT_FLOAT_EQ(y1[1], 4.0f / 3.0f);
   const std::vector<float> s = {1, 1, 2, 2};
   const auto up = nd::upsample_linear<float>(nd::tensor_view<const float>(x22.data(), {1, 1, 2, 2}), s);
-  EXPECT_EQ(std::vector<float>(up.data(), up.data() + 16), (std::vector<float>{1, 1.5, 2, 2, 2, 2.5, 3, 3, 3, 3.5, 4, 4, 3, 3.5, 4, 4}));
+  EXPECT_EQ(std::vector<float>(up.data(), up.data() + 16),
+            (std::vector<float>{1, 1.5, 2, 2, 2, 2.5, 3, 3, 3, 3.5, 4, 4, 3, 3.5, 4, 4}));
 }
 
 // Strided views: an NHWC buffer viewed as NCHW gives the same result as NCHW data.
@@ -186,17 +197,20 @@ TEST(Views, NhwcThroughStrides) {
   std::vector<float> nhwc(8);
   for (int c = 0; c < 2; ++c)
     for (int h = 0; h < 2; ++h)
-      for (int w = 0; w < 2; ++w) nhwc[static_cast<std::size_t>((h * 2 + w) * 2 + c)] = nchw[static_cast<std::size_t>(c * 4 + h * 2 + w)];
+      for (int w = 0; w < 2; ++w)
+        nhwc[static_cast<std::size_t>((h * 2 + w) * 2 + c)] = nchw[static_cast<std::size_t>(c * 4 + h * 2 + w)];
   nd::resize_attributes a;
   a.mode = nd::enums::mode::linear;
   std::vector<float> y_nchw(32), y_nhwc(32);
-  nd::resize<float>(nd::tensor_view<const float>(nchw.data(), {1, 2, 2, 2}), nd::tensor_view<float>(y_nchw.data(), {1, 2, 4, 4}), a);
+  nd::resize<float>(nd::tensor_view<const float>(nchw.data(), {1, 2, 2, 2}),
+                    nd::tensor_view<float>(y_nchw.data(), {1, 2, 4, 4}), a);
   nd::resize<float>(nd::tensor_view<const float>(nhwc.data(), {1, 2, 2, 2}, {8, 1, 4, 2}),
                     nd::tensor_view<float>(y_nhwc.data(), {1, 2, 4, 4}, {32, 1, 8, 2}), a);
   for (int c = 0; c < 2; ++c)
     for (int h = 0; h < 4; ++h)
       for (int w = 0; w < 4; ++w)
-        EXPECT_EQ(y_nhwc[static_cast<std::size_t>((h * 4 + w) * 2 + c)], y_nchw[static_cast<std::size_t>(c * 16 + h * 4 + w)]);
+        EXPECT_EQ(y_nhwc[static_cast<std::size_t>((h * 4 + w) * 2 + c)],
+                  y_nchw[static_cast<std::size_t>(c * 16 + h * 4 + w)]);
 }
 
 // Shape inference needs no data.

@@ -60,9 +60,9 @@ struct tap {
 struct axis {
   std::int64_t length_original = 0;
   std::int64_t output_width_int = 0;
-  bool listed = false;           ///< named by `axes` (or every axis when `axes` is absent)
-  double scale = 1.0;            ///< `scale` of the coordinate formulas
-  double length_resized = 0.0;   ///< `output_width` of the formulas (fractional with scales)
+  bool listed = false;          ///< named by `axes` (or every axis when `axes` is absent)
+  double scale = 1.0;           ///< `scale` of the coordinate formulas
+  double length_resized = 0.0;  ///< `output_width` of the formulas (fractional with scales)
   double roi_start = 0.0, roi_end = 1.0;
   std::vector<std::vector<tap>> taps;  ///< per output coordinate
   std::vector<bool> outside;           ///< per output coordinate: tf_crop_and_resize extrapolates
@@ -90,16 +90,16 @@ struct geometry {
 
 /// One output element.
 struct element {
-  double value = 0.0;          ///< Σ (Π w) · x, or extrapolation_value
-  double magnitude = 0.0;      ///< Σ |Π w| · |x|: the scale of any rounding error in `value`
-  double abs_sum = 0.0;        ///< Σ |x| over the taps: the scale of errors in the weights themselves
+  double value = 0.0;      ///< Σ (Π w) · x, or extrapolation_value
+  double magnitude = 0.0;  ///< Σ |Π w| · |x|: the scale of any rounding error in `value`
+  double abs_sum = 0.0;    ///< Σ |x| over the taps: the scale of errors in the weights themselves
   bool extrapolated = false;
-  std::int64_t terms = 0;      ///< number of N-D taps summed
-  int axis_taps = 0;           ///< Σ over axes of that axis's tap count
-  std::int64_t source = -1;    ///< single-tap elements (nearest): flat row-major index into X
+  std::int64_t terms = 0;    ///< number of N-D taps summed
+  int axis_taps = 0;         ///< Σ over axes of that axis's tap count
+  std::int64_t source = -1;  ///< single-tap elements (nearest): flat row-major index into X
   // How exactly the sum can be computed (a test may then demand an exact result):
-  int fraction_bits = 0;       ///< Σ over axes of the most binary fraction digits of a weight, + those of x
-  double bound = 0.0;          ///< max|x| · Π over axes of max(1, Σ|w|): bounds every partial sum
+  int fraction_bits = 0;  ///< Σ over axes of the most binary fraction digits of a weight, + those of x
+  double bound = 0.0;     ///< max|x| · Π over axes of max(1, Σ|w|): bounds every partial sum
 };
 
 /// Significant binary digits of v, and how many of them lie after the point.
@@ -147,15 +147,13 @@ inline double original_coordinate(const std::string& mode, const axis& a, double
     return offset + (x + 0.5) / a.scale - 0.5;
   }
   if (mode == "pytorch_half_pixel") return a.length_resized > 1 ? (x + 0.5) / a.scale - 0.5 : 0.0;
-  if (mode == "align_corners")
-    return a.length_resized > 1 ? x * (length_original - 1) / (a.length_resized - 1) : 0.0;
+  if (mode == "align_corners") return a.length_resized > 1 ? x * (length_original - 1) / (a.length_resized - 1) : 0.0;
   if (mode == "asymmetric") return x / a.scale;
   if (mode == "tf_half_pixel_for_nn") return (x + 0.5) / a.scale;
   if (mode == "tf_crop_and_resize")
-    return a.length_resized > 1
-               ? a.roi_start * (length_original - 1) +
-                     x * (a.roi_end - a.roi_start) * (length_original - 1) / (a.length_resized - 1)
-               : 0.5 * (a.roi_start + a.roi_end) * (length_original - 1);
+    return a.length_resized > 1 ? a.roi_start * (length_original - 1) +
+                                      x * (a.roi_end - a.roi_start) * (length_original - 1) / (a.length_resized - 1)
+                                : 0.5 * (a.roi_start + a.roi_end) * (length_original - 1);
   throw std::invalid_argument("naive: unknown coordinate_transformation_mode " + mode);
 }
 
@@ -163,8 +161,8 @@ inline double original_coordinate(const std::string& mode, const axis& a, double
 inline double nearest_rounding(const std::string& nearest_mode, double x) {
   const double f = std::floor(x);
   const double fraction = x - f;
-  if (nearest_mode == "round_prefer_floor") return fraction > 0.5 ? f + 1 : f;   // round half down
-  if (nearest_mode == "round_prefer_ceil") return fraction >= 0.5 ? f + 1 : f;   // round half up
+  if (nearest_mode == "round_prefer_floor") return fraction > 0.5 ? f + 1 : f;  // round half down
+  if (nearest_mode == "round_prefer_ceil") return fraction >= 0.5 ? f + 1 : f;  // round half up
   if (nearest_mode == "floor") return f;
   if (nearest_mode == "ceil") return std::ceil(x);
   throw std::invalid_argument("naive: unknown nearest_mode " + nearest_mode);

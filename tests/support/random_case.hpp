@@ -33,10 +33,13 @@ class random_source {
   /// Fisher–Yates with this source (std::shuffle's algorithm differs between libraries).
   template <class V>
   void shuffle(V& v) {
-    for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[static_cast<std::size_t>(below(static_cast<int>(i)))]);
+    for (std::size_t i = v.size(); i > 1; --i)
+      std::swap(v[i - 1], v[static_cast<std::size_t>(below(static_cast<int>(i)))]);
   }
   template <class V>
-  const typename V::value_type& pick(const V& v) { return v[static_cast<std::size_t>(below(static_cast<int>(v.size())))]; }
+  const typename V::value_type& pick(const V& v) {
+    return v[static_cast<std::size_t>(below(static_cast<int>(v.size())))];
+  }
 
  private:
   std::mt19937_64 engine_;
@@ -78,11 +81,11 @@ struct random_case {
   int opset = 19;                  ///< for the front door: a model opset that selects n.version
   bool explicit_defaults = false;  ///< front door: write default-valued attributes out
   layout x_layout, y_layout;
-  bool full_range = false;         ///< integers: the whole range (saturation) instead of small values
-  bool integral_values = false;    ///< floating types: integer-valued inputs
-  bool nan = false;                ///< floating types: a few NaN inputs
-  bool wide = false;               ///< one long axis (9–70), for vectorized loops and their tails
-  int executor = 0;                ///< make_plan+execute: 0 sequential, 1 thread pool, 2 caller's parallel_for
+  bool full_range = false;       ///< integers: the whole range (saturation) instead of small values
+  bool integral_values = false;  ///< floating types: integer-valued inputs
+  bool nan = false;              ///< floating types: a few NaN inputs
+  bool wide = false;             ///< one long axis (9–70), for vectorized loops and their tails
+  int executor = 0;              ///< make_plan+execute: 0 sequential, 1 thread pool, 2 caller's parallel_for
 
   std::string describe() const;
 };
@@ -105,7 +108,8 @@ inline bool at_least_18(op v) { return v == op::resize_18 || v == op::resize_19;
 /// The coordinate_transformation_mode values each version defines.
 inline std::vector<std::string> coordinate_modes(op v) {
   if (is_legacy(v)) return {"asymmetric"};
-  std::vector<std::string> m = {"half_pixel", "pytorch_half_pixel", "align_corners", "asymmetric", "tf_crop_and_resize"};
+  std::vector<std::string> m = {"half_pixel", "pytorch_half_pixel", "align_corners", "asymmetric",
+                                "tf_crop_and_resize"};
   if (v == op::resize_11) m.push_back("tf_half_pixel_for_nn");
   if (v == op::resize_19) m.push_back("half_pixel_symmetric");
   return m;
@@ -125,7 +129,10 @@ inline std::string random_case::describe() const {
     s << "]";
   };
   s << "case " << index << " (seed " << seed << "): " << op_name(n.version) << " " << ndresize::to_string(type)
-    << " via " << (path == entry::plan_execute ? "make_plan+execute" : path == entry::front_door ? "onnx::compute" : "typed entry point");
+    << " via "
+    << (path == entry::plan_execute ? "make_plan+execute"
+        : path == entry::front_door ? "onnx::compute"
+                                    : "typed entry point");
   if (path == entry::front_door) s << " opset " << opset;
   if (executor != 0) s << (executor == 1 ? " on a thread pool" : " with the caller's parallel_for");
   s << "\n  X shape ";
@@ -182,8 +189,8 @@ inline layout random_layout(random_source& r, int rank) {
 }
 
 inline float random_scale(random_source& r, op v) {
-  static const std::vector<float> nice = {0.5f, 2.0f, 1.0f, 1.5f, 3.0f, 0.25f, 0.75f, 1.25f, 0.6f, 0.8f,
-                                          1.1f, 1.0f / 3, 2.0f / 3, 4.0f, 0.4f, 2.5f, 1.7f, 0.9f};
+  static const std::vector<float> nice = {0.5f, 2.0f, 1.0f,     1.5f,     3.0f, 0.25f, 0.75f, 1.25f, 0.6f,
+                                          0.8f, 1.1f, 1.0f / 3, 2.0f / 3, 4.0f, 0.4f,  2.5f,  1.7f,  0.9f};
   const bool upsample = v == op::upsample_7 || v == op::upsample_9;
   if (r.chance(0.5)) {
     for (;;) {
@@ -217,8 +224,13 @@ inline random_case make_random_case(std::uint64_t seed, std::uint64_t index) {
 
   // Version, with its model opsets for the front door.
   const double u = r.uniform(0, 1);
-  n.version = u < 0.08 ? op::upsample_7 : u < 0.16 ? op::upsample_9 : u < 0.26 ? op::resize_10 : u < 0.43 ? op::resize_11
-            : u < 0.60 ? op::resize_13 : u < 0.78 ? op::resize_18 : op::resize_19;
+  n.version = u < 0.08   ? op::upsample_7
+              : u < 0.16 ? op::upsample_9
+              : u < 0.26 ? op::resize_10
+              : u < 0.43 ? op::resize_11
+              : u < 0.60 ? op::resize_13
+              : u < 0.78 ? op::resize_18
+                         : op::resize_19;
   switch (n.version) {
     case op::upsample_7: c.opset = 7 + r.below(2); break;
     case op::upsample_9: c.opset = 9; break;
@@ -233,10 +245,10 @@ inline random_case make_random_case(std::uint64_t seed, std::uint64_t index) {
   // Element type: every ONNX type; bfloat16 joined in Resize-13.
   using ndresize::element_type;
   static const std::vector<element_type> types = {
-      element_type::float32, element_type::float64, element_type::float16,   element_type::bfloat16,
-      element_type::int8,    element_type::uint8,   element_type::int16,     element_type::uint16,
-      element_type::int32,   element_type::uint32,  element_type::int64,     element_type::uint64,
-      element_type::complex64, element_type::complex128, element_type::bool_, element_type::string};
+      element_type::float32,   element_type::float64,    element_type::float16, element_type::bfloat16,
+      element_type::int8,      element_type::uint8,      element_type::int16,   element_type::uint16,
+      element_type::int32,     element_type::uint32,     element_type::int64,   element_type::uint64,
+      element_type::complex64, element_type::complex128, element_type::bool_,   element_type::string};
   do c.type = r.pick(types);
   while (c.type == element_type::bfloat16 && (legacy || n.version == op::resize_11));
   c.full_range = r.chance(0.35);
@@ -245,9 +257,12 @@ inline random_case make_random_case(std::uint64_t seed, std::uint64_t index) {
   c.wide = r.chance(0.2);
 
   // Attributes valid for the version.
-  if (!interpolates(c.type)) n.mode = "nearest";
-  else if (legacy) n.mode = r.chance(0.5) ? "nearest" : "linear";
-  else n.mode = r.pick(std::vector<std::string>{"nearest", "linear", "cubic"});
+  if (!interpolates(c.type))
+    n.mode = "nearest";
+  else if (legacy)
+    n.mode = r.chance(0.5) ? "nearest" : "linear";
+  else
+    n.mode = r.pick(std::vector<std::string>{"nearest", "linear", "cubic"});
   if (!legacy) {
     n.coordinate_transformation_mode = r.pick(coordinate_modes(n.version));
     n.nearest_mode = r.pick(std::vector<std::string>{"round_prefer_floor", "round_prefer_ceil", "floor", "ceil"});
@@ -256,8 +271,9 @@ inline random_case make_random_case(std::uint64_t seed, std::uint64_t index) {
     n.exclude_outside = r.chance(0.3);
     const bool crop = n.coordinate_transformation_mode == "tf_crop_and_resize";
     if (r.chance(crop ? 0.7 : 0.1))
-      n.extrapolation_value = r.chance(0.5) ? r.pick(std::vector<float>{-1.0f, 0.5f, 7.0f, 100.0f, 1e6f, -2.25f, 300.0f, 2.5f})
-                                            : static_cast<float>(r.uniform(-50, 50));
+      n.extrapolation_value = r.chance(0.5)
+                                  ? r.pick(std::vector<float>{-1.0f, 0.5f, 7.0f, 100.0f, 1e6f, -2.25f, 300.0f, 2.5f})
+                                  : static_cast<float>(r.uniform(-50, 50));
   }
   if (at_least_18(n.version) && n.mode != "nearest") n.antialias = r.chance(0.4);
   const bool use_sizes = !legacy && r.chance(0.5);
@@ -265,7 +281,13 @@ inline random_case make_random_case(std::uint64_t seed, std::uint64_t index) {
   // Shape, axes, scales/sizes and roi, redrawn until the case is small enough.
   for (;;) {
     const double ur = r.uniform(0, 1);
-    const int rank = c.wide ? 1 + r.below(4) : ur < 0.15 ? 1 : ur < 0.40 ? 2 : ur < 0.60 ? 3 : ur < 0.80 ? 4 : ur < 0.90 ? 5 : 6;
+    const int rank = c.wide      ? 1 + r.below(4)
+                     : ur < 0.15 ? 1
+                     : ur < 0.40 ? 2
+                     : ur < 0.60 ? 3
+                     : ur < 0.80 ? 4
+                     : ur < 0.90 ? 5
+                                 : 6;
     c.x_shape.assign(static_cast<std::size_t>(rank), 0);
     std::int64_t elements = 1;
     for (auto& e : c.x_shape) {

@@ -43,7 +43,9 @@ TEST(Allocation, NoneWhenPlanAndWorkspaceAreReused) {
     EXPECT_EQ(allocations_per_call<float>(plan_for({1, 3, 40, 50}, {1, 3, 80, 100}, mode::linear), ex), 0);
     EXPECT_EQ(allocations_per_call<float>(plan_for({1, 2, 64, 64}, {1, 2, 17, 19}, mode::cubic, true), ex), 0);
     EXPECT_EQ(allocations_per_call<float>(plan_for({1, 1, 8, 10, 12}, {1, 1, 16, 20, 24}, mode::linear), ex), 0);
-    EXPECT_EQ(allocations_per_call<std::uint8_t>(plan_for({60, 70, 3}, {20, 30}, mode::linear, true, std::vector<std::int64_t>{0, 1}), ex), 0);
+    EXPECT_EQ(allocations_per_call<std::uint8_t>(
+                  plan_for({60, 70, 3}, {20, 30}, mode::linear, true, std::vector<std::int64_t>{0, 1}), ex),
+              0);
     EXPECT_EQ(allocations_per_call<float>(plan_for({2, 4, 16, 16}, {2, 4, 32, 32}, mode::nearest), ex), 0);
     EXPECT_EQ(allocations_per_call<Eigen::half>(plan_for({1, 3, 40, 50}, {1, 3, 20, 25}, mode::linear), ex), 0);
   }
@@ -59,13 +61,15 @@ TEST(Allocation, ScratchBytesIsWhatExecutionTakes) {
   for (int threads : {1, 3}) {
     nd::thread_pool pool(threads);
     const nd::executor ex = threads > 1 ? pool.get_executor() : nd::executor{};
-    for (const auto& plan : {plan_for({1, 3, 40, 50}, {1, 3, 80, 100}, mode::linear), plan_for({1, 2, 64, 64}, {1, 2, 17, 19}, mode::cubic, true),
+    for (const auto& plan : {plan_for({1, 3, 40, 50}, {1, 3, 80, 100}, mode::linear),
+                             plan_for({1, 2, 64, 64}, {1, 2, 17, 19}, mode::cubic, true),
                              plan_for({1, 1, 8, 10, 12}, {1, 1, 16, 20, 24}, mode::linear),
                              plan_for({2, 4, 16, 16}, {2, 4, 32, 32}, mode::nearest)}) {
       std::vector<float> x(static_cast<std::size_t>(nd::checked_element_count(plan.input_shape())), 1.0f);
       std::vector<float> y(static_cast<std::size_t>(plan.output_size()));
       nd::workspace ws;
-      nd::execute<float>(plan, nd::tensor_view<const float>(x.data(), plan.input_shape()), nd::tensor_view<float>(y.data(), plan.output_shape()), ws, ex);
+      nd::execute<float>(plan, nd::tensor_view<const float>(x.data(), plan.input_shape()),
+                         nd::tensor_view<float>(y.data(), plan.output_shape()), ws, ex);
       EXPECT_EQ(ws.capacity(), nd::scratch_bytes<float>(plan, ex.concurrency()));
     }
   }

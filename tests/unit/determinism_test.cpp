@@ -73,7 +73,8 @@ std::vector<T> run(const workload& w, const std::vector<T>& x, nd::isa target, c
   const auto plan = nd::make_plan(w.in, w.attrs, {{}, {}, sizes});
   std::vector<T> y(static_cast<std::size_t>(plan.output_size()));
   nd::workspace ws;
-  nd::execute<T>(plan, nd::tensor_view<const T>(x.data(), w.in), nd::tensor_view<T>(y.data(), plan.output_shape()), ws, ex);
+  nd::execute<T>(plan, nd::tensor_view<const T>(x.data(), w.in), nd::tensor_view<T>(y.data(), plan.output_shape()), ws,
+                 ex);
   nd::set_max_isa(nd::isa::avx512);
   return y;
 }
@@ -95,7 +96,8 @@ void check_all(const workload& w) {
       const auto y = run<T>(w, x, target, ex);
       ASSERT_EQ(y.size(), base.size());
       EXPECT_EQ(std::memcmp(y.data(), base.data(), y.size() * sizeof(T)), 0)
-          << w.name << ": target " << static_cast<int>(target) << ", executor " << mode << " differs from generic/1 thread";
+          << w.name << ": target " << static_cast<int>(target) << ", executor " << mode
+          << " differs from generic/1 thread";
     }
   }
 }

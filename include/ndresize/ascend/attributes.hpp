@@ -78,8 +78,9 @@ inline upsample_trilinear3d_attributes parse_attributes(const onnx::attribute_ma
       if (*i != 0 && *i != 1) detail::attribute_fail(name, "= " + std::to_string(*i) + " must be 0 or 1");
       a.align_corners = *i == 1;
     } else {
-      detail::attribute_fail(name, "does not exist (ResizeUpsampleTrilinear has output_size, scales_d, scales_h, "
-                                   "scales_w and align_corners)");
+      detail::attribute_fail(name,
+                             "does not exist (ResizeUpsampleTrilinear has output_size, scales_d, scales_h, "
+                             "scales_w and align_corners)");
     }
   }
   return a;

@@ -113,12 +113,13 @@ inline resize_plan make_plan(const dims& input_shape, const upsample_trilinear3d
       return s + "]";
     };
     if (size.size() != 3)
-      fail(error_code::invalid_attribute, "attribute 'output_size' = " + list() + " must have 3 values (D, H, W), it has " +
-                                              std::to_string(size.size()));
+      fail(error_code::invalid_attribute, "attribute 'output_size' = " + list() +
+                                              " must have 3 values (D, H, W), it has " + std::to_string(size.size()));
     for (int i = 0; i < 3; ++i) {
       if (size[static_cast<std::size_t>(i)] <= 0)
-        fail(error_code::invalid_attribute, "attribute 'output_size' = " + list() + ": output_size[" + std::to_string(i) +
-                                                "] = " + std::to_string(size[static_cast<std::size_t>(i)]) + " must be > 0");
+        fail(error_code::invalid_attribute,
+             "attribute 'output_size' = " + list() + ": output_size[" + std::to_string(i) +
+                 "] = " + std::to_string(size[static_cast<std::size_t>(i)]) + " must be > 0");
       if (size[static_cast<std::size_t>(i)] > limits.max_output_elements)
         fail(error_code::limit_exceeded, "attribute 'output_size' = " + list() + " is beyond the output limit of " +
                                              std::to_string(limits.max_output_elements) + " elements");
@@ -130,14 +131,17 @@ inline resize_plan make_plan(const dims& input_shape, const upsample_trilinear3d
       const std::string name = detail::scales_names[static_cast<std::size_t>(i)];
       if (!s)
         fail(error_code::invalid_attribute, "neither attribute 'output_size' nor attribute '" + name +
-                                                "' is given: the output extent of " + detail::axis_names[i] + " is unknown");
+                                                "' is given: the output extent of " + detail::axis_names[i] +
+                                                " is unknown");
       if (!(*s > 0.0))
-        fail(error_code::invalid_attribute, "attribute '" + name + "' = " + fmt(*s) + " must be > 0 (no output_size is given)");
+        fail(error_code::invalid_attribute,
+             "attribute '" + name + "' = " + fmt(*s) + " must be > 0 (no output_size is given)");
       const index_t in = input_shape[i + 2];
       const double len = std::floor(static_cast<double>(in) * *s);
       if (len < 1.0)
-        fail(error_code::invalid_attribute, "attribute '" + name + "' = " + fmt(*s) + " gives an empty output: " +
-                                                detail::axis_names[i] + " = floor(" + std::to_string(in) + " * " + fmt(*s) + ") = 0");
+        fail(error_code::invalid_attribute, "attribute '" + name + "' = " + fmt(*s) +
+                                                " gives an empty output: " + detail::axis_names[i] + " = floor(" +
+                                                std::to_string(in) + " * " + fmt(*s) + ") = 0");
       if (!(len <= static_cast<double>(limits.max_output_elements)))
         fail(error_code::limit_exceeded, "attribute '" + name + "' = " + fmt(*s) + " makes " + detail::axis_names[i] +
                                              " " + fmt(len) + " long, beyond the output limit of " +
@@ -152,8 +156,8 @@ inline resize_plan make_plan(const dims& input_shape, const upsample_trilinear3d
     fail(error_code::limit_exceeded, "output shape " + out_shape.to_string() + " has more than the limit of " +
                                          std::to_string(limits.max_output_elements) + " elements");
   // Each spatial output coordinate holds at most 2 taps; N and C tables hold one per element.
-  const double taps = 2.0 * static_cast<double>(out[0] + out[1] + out[2]) +
-                      static_cast<double>(input_shape[0]) + static_cast<double>(input_shape[1]);
+  const double taps = 2.0 * static_cast<double>(out[0] + out[1] + out[2]) + static_cast<double>(input_shape[0]) +
+                      static_cast<double>(input_shape[1]);
   if (taps > static_cast<double>(limits.max_table_taps))
     fail(error_code::limit_exceeded, "the axis tables would need " + fmt(taps) + " taps, beyond the limit of " +
                                          std::to_string(limits.max_table_taps));
@@ -164,7 +168,8 @@ inline resize_plan make_plan(const dims& input_shape, const upsample_trilinear3d
   tables.push_back(identity_table(input_shape[1], true));
   for (int i = 0; i < 3; ++i) {
     const index_t in = input_shape[i + 2], o = out[static_cast<std::size_t>(i)];
-    tables.push_back(build_axis_table(in, o, coordinate_scale(in, o, a.align_corners, detail::scales_of(a, i)), a.align_corners));
+    tables.push_back(
+        build_axis_table(in, o, coordinate_scale(in, o, a.align_corners, detail::scales_of(a, i)), a.align_corners));
   }
   return resize_plan(operator_name, kernel_family::weighted, input_shape, std::move(tables), 0.0);
 }

@@ -26,7 +26,7 @@ namespace ndresize::ascend {
 /// specification; double is added because it costs nothing and serves as a reference).
 template <class T>
 concept trilinear_element = std::same_as<T, float> || std::same_as<T, double> || std::same_as<T, Eigen::half> ||
-                            std::same_as<T, Eigen::bfloat16>;
+    std::same_as<T, Eigen::bfloat16>;
 
 /// Element strides of the NDHWC (channels-last) layout for logical extents (N, C, D, H, W).
 inline dims ndhwc_strides(const dims& ncdhw) {
@@ -54,7 +54,8 @@ inline void check_output(const resize_plan& plan, const dims& out) {
   if (out != plan.output_shape())
     throw resize_error(error_code::invalid_shape, operator_name,
                        "output 'out' has shape " + out.to_string() + " but input 'self' of shape " +
-                           plan.input_shape().to_string() + " with these attributes gives " + plan.output_shape().to_string());
+                           plan.input_shape().to_string() + " with these attributes gives " +
+                           plan.output_shape().to_string());
 }
 
 }  // namespace detail
@@ -88,8 +89,9 @@ inline void upsample_trilinear3d(const any_const_tensor_view& self, const any_te
                                  const upsample_trilinear3d_attributes& a, workspace& ws) {
   detail::check_element_type(self.type);
   if (out.type != self.type)
-    throw resize_error(error_code::invalid_type, operator_name,
-                       std::string("input 'self' is ") + to_string(self.type) + " but output 'out' is " + to_string(out.type));
+    throw resize_error(
+        error_code::invalid_type, operator_name,
+        std::string("input 'self' is ") + to_string(self.type) + " but output 'out' is " + to_string(out.type));
   const resize_plan plan = make_plan(self.extents, a);
   detail::check_output(plan, out.extents);
   // Only the four accepted types are instantiated (visit_element_type would make all of them).

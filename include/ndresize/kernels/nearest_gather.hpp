@@ -23,9 +23,9 @@ struct gather_context {
   T* dst;
   const dims& sa;
   const dims& sb;
-  std::array<bool, max_rank> dense{};      // axis d: the output slab below d is one dense run
-  std::array<index_t, max_rank> slab{};    // its element count
-  bool wide = false;                       // AVX-512 row permutes available
+  std::array<bool, max_rank> dense{};    // axis d: the output slab below d is one dense run
+  std::array<index_t, max_rank> slab{};  // its element count
+  bool wide = false;                     // AVX-512 row permutes available
 
   void run(int d, index_t a, index_t b) const noexcept {
     const axis_table& t = plan.table(d);
@@ -36,8 +36,8 @@ struct gather_context {
 #if NDRESIZE_X86
       if constexpr (sizeof(T) == 4 && std::is_trivially_copyable_v<T>) {
         if (o == 1 && s == 1 && wide && t.packed_nearest.usable()) {
-          gather_row16(reinterpret_cast<std::uint32_t*>(dst + b), reinterpret_cast<const std::uint32_t*>(src + a), t.in, out,
-                       t.packed_nearest);
+          gather_row16(reinterpret_cast<std::uint32_t*>(dst + b), reinterpret_cast<const std::uint32_t*>(src + a), t.in,
+                       out, t.packed_nearest);
           return;
         }
       }

@@ -39,13 +39,16 @@ void reference_execute(const resize_plan& plan, tensor_view<const T> x, tensor_v
       y.data_handle()[yoff] = ext;
     } else if (plan.family() == kernel_family::gather) {
       index_t xoff = 0;
-      for (int d = 0; d < r; ++d) xoff += plan.table(d).index[static_cast<std::size_t>(o[static_cast<std::size_t>(d)])] * x.stride(d);
+      for (int d = 0; d < r; ++d)
+        xoff += plan.table(d).index[static_cast<std::size_t>(o[static_cast<std::size_t>(d)])] * x.stride(d);
       y.data_handle()[yoff] = x.data_handle()[xoff];
     } else if constexpr (interpolatable<T>) {
       using Acc = accumulator_t<T>;
       using Wide = typename wide_accumulator<Acc>::type;
       // Odometer over the taps of every axis.
-      for (int d = 0; d < r; ++d) q[static_cast<std::size_t>(d)] = plan.table(d).tap_begin[static_cast<std::size_t>(o[static_cast<std::size_t>(d)])];
+      for (int d = 0; d < r; ++d)
+        q[static_cast<std::size_t>(d)] =
+            plan.table(d).tap_begin[static_cast<std::size_t>(o[static_cast<std::size_t>(d)])];
       Wide sum{};
       for (;;) {
         double w = 1.0;

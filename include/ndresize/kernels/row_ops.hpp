@@ -197,7 +197,8 @@ template <class Acc, class Src, class Dst>
 NDRESIZE_TARGET_AVX2 void resample_avx2(const resample_args<Src, Dst>& a) noexcept {
   if constexpr (std::is_same_v<Acc, float> && std::is_same_v<Dst, float> && simd_loadable<Src>) {
     const auto& p = a.table->packed8;
-    if (p.usable() && a.block == p.pixel && a.sj == a.block && a.dj == a.block && (a.block == 1 || (a.sc == 1 && a.dc == 1))) {
+    if (p.usable() && a.block == p.pixel && a.sj == a.block && a.dj == a.block &&
+        (a.block == 1 || (a.sc == 1 && a.dc == 1))) {
       for (index_t r = 0; r < a.rows; ++r)
         resample_packed8<Src>(a.d + r * a.d_row, a.s + r * a.s_row, a.table->in, a.table->out, a.table->packed8);
       return;
@@ -208,7 +209,8 @@ NDRESIZE_TARGET_AVX2 void resample_avx2(const resample_args<Src, Dst>& a) noexce
 /// Σ w_q · rows_q[l .. l + 16) on the lanes of mask m, sources widened to float exactly (a
 /// helper, not a lambda: clang does not give a lambda its enclosing function's target).
 template <int Taps, class Src>
-NDRESIZE_TARGET_AVX512 inline __m512 blend_lanes16(const Src* const* r, const __m512* w, index_t l, __mmask16 m) noexcept {
+NDRESIZE_TARGET_AVX512 inline __m512 blend_lanes16(const Src* const* r, const __m512* w, index_t l,
+                                                   __mmask16 m) noexcept {
   NDRESIZE_NO_CONTRACT
   __m512 v = _mm512_mul_ps(w[0], load16<Src>(r[0] + l, m));
   if constexpr (Taps > 1) v = _mm512_add_ps(v, _mm512_mul_ps(w[1], load16<Src>(r[1] + l, m)));
@@ -224,8 +226,8 @@ NDRESIZE_TARGET_AVX512 inline __m512 blend_lanes16(const Src* const* r, const __
 template <int Taps, bool Stream, class Src, class Dst>
 NDRESIZE_TARGET_AVX512 void blend_rows16(const blend_args<Src, Dst, float>& a) noexcept {
   const Src* r[4] = {a.rows[0], a.rows[Taps > 1 ? 1 : 0], a.rows[Taps > 2 ? 2 : 0], a.rows[Taps > 3 ? 3 : 0]};
-  const __m512 w[4] = {_mm512_set1_ps(a.w[0]), _mm512_set1_ps(a.w[Taps > 1 ? 1 : 0]), _mm512_set1_ps(a.w[Taps > 2 ? 2 : 0]),
-                       _mm512_set1_ps(a.w[Taps > 3 ? 3 : 0])};
+  const __m512 w[4] = {_mm512_set1_ps(a.w[0]), _mm512_set1_ps(a.w[Taps > 1 ? 1 : 0]),
+                       _mm512_set1_ps(a.w[Taps > 2 ? 2 : 0]), _mm512_set1_ps(a.w[Taps > 3 ? 3 : 0])};
   index_t l = 0;
   if constexpr (Stream) {
     static_assert(std::is_same_v<Dst, float>);
@@ -276,7 +278,7 @@ template <class Acc, class Src, class Dst>
 NDRESIZE_TARGET_AVX512 void resample_avx512(const resample_args<Src, Dst>& a) noexcept {
   if constexpr (std::is_same_v<Acc, float> && simd_loadable<Src>) {
     const auto& p = a.table->packed16;
-    if (p.usable() && (p.all_fit || std::is_same_v<Src, float>) && a.block == p.pixel && a.sj == a.block &&
+    if (p.usable() && (p.all_fit || std::is_same_v<Src, float>)&&a.block == p.pixel && a.sj == a.block &&
         a.dj == a.block && (a.block == 1 || (a.sc == 1 && a.dc == 1))) {
       for (index_t r = 0; r < a.rows; ++r)
         resample_packed16<Src, Dst>(a.d + r * a.d_row, a.s + r * a.s_row, a.table->in, a.table->out, a.table->packed16);

@@ -10,9 +10,9 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <tuple>
-#include <array>
 
 #include "../detail/nd_loop.hpp"
 #include "../executor.hpp"
@@ -93,9 +93,9 @@ struct scratch_layout {
 
 /// One unfused pass along `axis` from (src, extents, src strides) to (dst, dst strides).
 template <class Acc, class Src, class Dst>
-void run_pass(const row_ops<Acc, Src, Dst>& ops, const Src* src, const dims& ext, const dims& ss, Dst* dst, const dims& ds,
-              int axis, const axis_table& t, const executor& ex, std::byte* chunk_scratch, std::size_t chunk_bytes,
-              index_t chunks, bool final_output) {
+void run_pass(const row_ops<Acc, Src, Dst>& ops, const Src* src, const dims& ext, const dims& ss, Dst* dst,
+              const dims& ds, int axis, const axis_table& t, const executor& ex, std::byte* chunk_scratch,
+              std::size_t chunk_bytes, index_t chunks, bool final_output) {
   loop_axes outer, inner;
   for (int d = 0; d < axis; ++d) outer.push(ext[d], ss[d], ds[d]);
   for (int d = axis + 1; d < ext.size(); ++d) inner.push(ext[d], ss[d], ds[d]);
@@ -122,7 +122,8 @@ void run_pass(const row_ops<Acc, Src, Dst>& ops, const Src* src, const dims& ext
   const index_t len = inner.extent[last], sl = inner.a[last], dl = inner.b[last];
   const split sp{box_size(outer, outer.n) * t.out, std::min<index_t>(chunks, box_size(outer, outer.n) * t.out)};
   const auto* w = weights_of<Acc>(t);
-  const bool stream = final_output && box_size(outer, outer.n) * t.out * len * static_cast<index_t>(sizeof(Dst)) >= streaming_threshold;
+  const bool stream =
+      final_output && box_size(outer, outer.n) * t.out * len * static_cast<index_t>(sizeof(Dst)) >= streaming_threshold;
   ex.run(sp.chunks, [&](index_t c) {
     auto** rows = reinterpret_cast<const Src**>(chunk_scratch + static_cast<std::size_t>(c) * chunk_bytes);
     for_each_item(outer, t.out, sp.begin(c), sp.begin(c + 1), [&](index_t, index_t j, index_t oa, index_t ob) {
@@ -151,8 +152,9 @@ struct fused_geometry {
 /// `load_ops` read the source into accumulators; `store_ops` write accumulators to Y.
 template <class Acc, class Src, class Dst>
 void run_fused(const row_ops<Acc, Src, Acc>& load_ops, const row_ops<Acc, Acc, Dst>& store_ops, const Src* src,
-               const dims& ext, const dims& ss, Dst* dst, const dims& ds, const fused_geometry& g, const resize_plan& plan,
-               const executor& ex, std::byte* chunk_scratch, std::size_t chunk_bytes, index_t chunks) {
+               const dims& ext, const dims& ss, Dst* dst, const dims& ds, const fused_geometry& g,
+               const resize_plan& plan, const executor& ex, std::byte* chunk_scratch, std::size_t chunk_bytes,
+               index_t chunks) {
   const axis_table& th = plan.table(g.h);
   const axis_table& tw = plan.table(g.w);
   loop_axes outer;
@@ -175,7 +177,8 @@ void run_fused(const row_ops<Acc, Src, Acc>& load_ops, const row_ops<Acc, Acc, D
         const auto [oa, ob] = offsets_at(outer, outer.n, o);
         load_ops.resample({plane, blk, 1, src + oa, sw, g.sc, blk, &tw, in_h, row, sh});
         for (index_t j = 0; j < th.out; ++j) {
-          const index_t b = th.tap_begin[static_cast<std::size_t>(j)], e = th.tap_begin[static_cast<std::size_t>(j) + 1];
+          const index_t b = th.tap_begin[static_cast<std::size_t>(j)],
+                        e = th.tap_begin[static_cast<std::size_t>(j) + 1];
           for (index_t q = b; q < e; ++q) rows[q - b] = plane + th.tap_index[static_cast<std::size_t>(q)] * row;
           store_ops.blend({dst + ob + j * dh, g.dc, rows, wh + b, e - b, row, 1, stream});
         }
@@ -286,7 +289,8 @@ struct execution_layout {
 /// rows (h-first: max_span · out_w · pixel accumulators, plus tags), or a whole resampled plane
 /// (h-first over small planes: in_h · out_w · pixel accumulators).
 template <interpolatable T>
-execution_layout layout_execution(const resize_plan& plan, const dims& x_strides, const dims& y_strides, int concurrency) {
+execution_layout layout_execution(const resize_plan& plan, const dims& x_strides, const dims& y_strides,
+                                  int concurrency) {
   using Acc = accumulator_t<T>;
   execution_layout L;
   axis_list& order = L.order;
@@ -353,8 +357,9 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
     if (g.whole_planes)
       chunk_bytes += plane_bytes;
     else if (g.h_first)
-      chunk_bytes += (static_cast<std::size_t>(std::max<index_t>(th.max_span, 1)) * 2 * sizeof(index_t) + 63) / 64 * 64 +
-                     static_cast<std::size_t>(std::max<index_t>(th.max_span, 1) * tw.out * g.block) * sizeof(Acc);
+      chunk_bytes +=
+          (static_cast<std::size_t>(std::max<index_t>(th.max_span, 1)) * 2 * sizeof(index_t) + 63) / 64 * 64 +
+          static_cast<std::size_t>(std::max<index_t>(th.max_span, 1) * tw.out * g.block) * sizeof(Acc);
     else
       chunk_bytes += static_cast<std::size_t>(before[g.w] * g.block) * sizeof(Acc);
   }
@@ -364,9 +369,9 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
   return L;
 }
 
-
 template <interpolatable T>
-void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws, const executor& ex) {
+void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws,
+                      const executor& ex) {
   using Acc = accumulator_t<T>;
   if (plan.output_size() == 0) return;
   const isa target = active_isa();
@@ -409,11 +414,14 @@ void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_vi
     Acc* out = last ? nullptr : buf[p % 2];
     const auto& t = plan.table(axis);
     if (cur == nullptr && last)
-      run_pass(ops_tt, x.data_handle(), shape, cur_str, y.data_handle(), out_str, axis, t, ex, chunk_mem, chunk_bytes, chunks, true);
+      run_pass(ops_tt, x.data_handle(), shape, cur_str, y.data_handle(), out_str, axis, t, ex, chunk_mem, chunk_bytes,
+               chunks, true);
     else if (cur == nullptr)
-      run_pass(ops_ta, x.data_handle(), shape, cur_str, out, out_str, axis, t, ex, chunk_mem, chunk_bytes, chunks, false);
+      run_pass(ops_ta, x.data_handle(), shape, cur_str, out, out_str, axis, t, ex, chunk_mem, chunk_bytes, chunks,
+               false);
     else if (last)
-      run_pass(ops_at, cur, shape, cur_str, y.data_handle(), out_str, axis, t, ex, chunk_mem, chunk_bytes, chunks, true);
+      run_pass(ops_at, cur, shape, cur_str, y.data_handle(), out_str, axis, t, ex, chunk_mem, chunk_bytes, chunks,
+               true);
     else
       run_pass(ops_aa, cur, shape, cur_str, out, out_str, axis, t, ex, chunk_mem, chunk_bytes, chunks, false);
     cur = out;
@@ -425,7 +433,8 @@ void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_vi
       run_fused(ops_ta, ops_at, x.data_handle(), shape, cur_str, y.data_handle(), y.strides(), g, plan, ex, chunk_mem,
                 chunk_bytes, chunks);
     else
-      run_fused(ops_aa, ops_at, cur, shape, cur_str, y.data_handle(), y.strides(), g, plan, ex, chunk_mem, chunk_bytes, chunks);
+      run_fused(ops_aa, ops_at, cur, shape, cur_str, y.data_handle(), y.strides(), g, plan, ex, chunk_mem, chunk_bytes,
+                chunks);
   }
   extrapolate(plan, y, from_extrapolation_value<T>(plan.extrapolation_value()));
 }

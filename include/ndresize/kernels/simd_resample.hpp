@@ -18,9 +18,10 @@
 namespace ndresize::detail {
 
 template <class Src>
-constexpr bool simd_loadable = std::is_same_v<Src, float> || std::is_same_v<Src, std::uint8_t> || std::is_same_v<Src, std::int8_t> ||
-                               std::is_same_v<Src, std::uint16_t> || std::is_same_v<Src, std::int16_t> ||
-                               std::is_same_v<Src, Eigen::half> || std::is_same_v<Src, Eigen::bfloat16>;
+constexpr bool simd_loadable =
+    std::is_same_v<Src, float> || std::is_same_v<Src, std::uint8_t> || std::is_same_v<Src, std::int8_t> ||
+    std::is_same_v<Src, std::uint16_t> || std::is_same_v<Src, std::int16_t> || std::is_same_v<Src, Eigen::half> ||
+    std::is_same_v<Src, Eigen::bfloat16>;
 
 // GCC 12 flags the intrinsics' own `__m512 __Y = __Y;` placeholders (a false positive).
 #if defined(__GNUC__) && !defined(__clang__)
@@ -76,8 +77,9 @@ NDRESIZE_TARGET_AVX512 inline void store16(Dst* d, __m512 acc, index_t k) noexce
 
 /// Taps of a packed block: permutes of one window, or gathers (float sources only).
 template <class Src>
-NDRESIZE_TARGET_AVX512 inline __m512 taps16(const Src* s, index_t base, index_t in_flat, block_kind kind, const std::int32_t* off,
-                                            const float* w, const std::uint32_t* m, std::size_t slots) noexcept {
+NDRESIZE_TARGET_AVX512 inline __m512 taps16(const Src* s, index_t base, index_t in_flat, block_kind kind,
+                                            const std::int32_t* off, const float* w, const std::uint32_t* m,
+                                            std::size_t slots) noexcept {
   NDRESIZE_NO_CONTRACT
   if (kind == block_kind::window) {
     const index_t avail = in_flat - base;
@@ -86,7 +88,8 @@ NDRESIZE_TARGET_AVX512 inline __m512 taps16(const Src* s, index_t base, index_t 
     __m512 acc = _mm512_maskz_mul_ps(static_cast<__mmask16>(m[0]), _mm512_loadu_ps(w),
                                      _mm512_permutexvar_ps(_mm512_loadu_si512(off), win));
     for (std::size_t t = 1; t < slots && m[t] != 0; ++t) {
-      const __m512 prod = _mm512_mul_ps(_mm512_loadu_ps(w + 16 * t), _mm512_permutexvar_ps(_mm512_loadu_si512(off + 16 * t), win));
+      const __m512 prod =
+          _mm512_mul_ps(_mm512_loadu_ps(w + 16 * t), _mm512_permutexvar_ps(_mm512_loadu_si512(off + 16 * t), win));
       acc = _mm512_mask_add_ps(acc, static_cast<__mmask16>(m[t]), acc, prod);
     }
     return acc;
@@ -100,8 +103,10 @@ NDRESIZE_TARGET_AVX512 inline __m512 taps16(const Src* s, index_t base, index_t 
       // as the two slots below.
       const __m512i k = _mm512_loadu_si512(off);
       const auto m0 = static_cast<__mmask16>(m[0]);
-      const __m512d lo = _mm512_mask_i32gather_pd(_mm512_setzero_pd(), static_cast<__mmask8>(m0), _mm512_castsi512_si256(k), src, 4);
-      const __m512d hi = _mm512_mask_i32gather_pd(_mm512_setzero_pd(), static_cast<__mmask8>(m0 >> 8), _mm512_extracti64x4_epi64(k, 1), src, 4);
+      const __m512d lo =
+          _mm512_mask_i32gather_pd(_mm512_setzero_pd(), static_cast<__mmask8>(m0), _mm512_castsi512_si256(k), src, 4);
+      const __m512d hi = _mm512_mask_i32gather_pd(_mm512_setzero_pd(), static_cast<__mmask8>(m0 >> 8),
+                                                  _mm512_extracti64x4_epi64(k, 1), src, 4);
       const __m512i first = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
       const __m512i second = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
       const __m512 v0 = _mm512_permutex2var_ps(_mm512_castpd_ps(lo), first, _mm512_castpd_ps(hi));
@@ -113,7 +118,8 @@ NDRESIZE_TARGET_AVX512 inline __m512 taps16(const Src* s, index_t base, index_t 
         static_cast<__mmask16>(m[0]), _mm512_loadu_ps(w),
         _mm512_mask_i32gather_ps(_mm512_setzero_ps(), static_cast<__mmask16>(m[0]), _mm512_loadu_si512(off), src, 4));
     for (std::size_t t = 1; t < slots && m[t] != 0; ++t) {
-      const __m512 v = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), static_cast<__mmask16>(m[t]), _mm512_loadu_si512(off + 16 * t), src, 4);
+      const __m512 v = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), static_cast<__mmask16>(m[t]),
+                                                _mm512_loadu_si512(off + 16 * t), src, 4);
       acc = _mm512_mask_add_ps(acc, static_cast<__mmask16>(m[t]), acc, _mm512_mul_ps(_mm512_loadu_ps(w + 16 * t), v));
     }
     return acc;
@@ -125,7 +131,8 @@ NDRESIZE_TARGET_AVX512 inline __m512 taps16(const Src* s, index_t base, index_t 
 /// d[f] = Σ taps of flattened output f (= j·pixel + c) for a contiguous row s (16 lanes);
 /// a non-float destination gets each lane through the store rule (round, saturate).
 template <class Src, class Dst>
-NDRESIZE_TARGET_AVX512 void resample_packed16(Dst* d, const Src* s, index_t in, index_t out, const packed_taps& p) noexcept {
+NDRESIZE_TARGET_AVX512 void resample_packed16(Dst* d, const Src* s, index_t in, index_t out,
+                                              const packed_taps& p) noexcept {
   const index_t in_flat = in * p.pixel, n = out * p.pixel;
   const index_t blocks = (n + 15) / 16;
   const auto slots = static_cast<std::size_t>(p.slots);
@@ -139,12 +146,14 @@ NDRESIZE_TARGET_AVX512 void resample_packed16(Dst* d, const Src* s, index_t in, 
 
 /// Lane bits of `mm` as an all-ones / all-zeros vector mask.
 NDRESIZE_TARGET_AVX2 inline __m256 lane_mask8(std::uint32_t mm, __m256i bits) noexcept {
-  return _mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int>(mm)), bits), _mm256_setzero_si256()));
+  return _mm256_castsi256_ps(
+      _mm256_cmpgt_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int>(mm)), bits), _mm256_setzero_si256()));
 }
 
 /// The same with 8 lanes (AVX2 has no masked arithmetic: masks become blends).
 template <class Src>
-NDRESIZE_TARGET_AVX2 void resample_packed8(float* d, const Src* s, index_t in_pixels, index_t out_pixels, const packed_taps& p) noexcept {
+NDRESIZE_TARGET_AVX2 void resample_packed8(float* d, const Src* s, index_t in_pixels, index_t out_pixels,
+                                           const packed_taps& p) noexcept {
   NDRESIZE_NO_CONTRACT
   const index_t in = in_pixels * p.pixel, out = out_pixels * p.pixel;
   const index_t blocks = (out + 7) / 8;
@@ -170,10 +179,14 @@ NDRESIZE_TARGET_AVX2 void resample_packed8(float* d, const Src* s, index_t in_pi
     const std::int32_t* off = p.offset.data() + at * 8;
     const float* w = p.weight.data() + at * 8;
     const std::uint32_t* m = p.mask.data() + at;
-    __m256 acc = _mm256_and_ps(lane_mask8(m[0], bits), _mm256_mul_ps(_mm256_loadu_ps(w), _mm256_permutevar8x32_ps(win, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(off)))));
+    __m256 acc = _mm256_and_ps(
+        lane_mask8(m[0], bits),
+        _mm256_mul_ps(_mm256_loadu_ps(w),
+                      _mm256_permutevar8x32_ps(win, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(off)))));
     for (std::size_t t = 1; t < slots && m[t] != 0; ++t) {
-      const __m256 prod = _mm256_mul_ps(_mm256_loadu_ps(w + 8 * t),
-                                        _mm256_permutevar8x32_ps(win, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(off + 8 * t))));
+      const __m256 prod = _mm256_mul_ps(
+          _mm256_loadu_ps(w + 8 * t),
+          _mm256_permutevar8x32_ps(win, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(off + 8 * t))));
       acc = _mm256_blendv_ps(acc, _mm256_add_ps(acc, prod), lane_mask8(m[t], bits));
     }
     const index_t left = out - b * 8;

@@ -37,11 +37,23 @@ inline std::vector<std::string_view> attribute_names(op_version v) {
     case op_version::upsample_7: return {"mode", "scales"};
     case op_version::resize_11:
     case op_version::resize_13:
-      return {"coordinate_transformation_mode", "cubic_coeff_a", "exclude_outside", "extrapolation_value", "mode", "nearest_mode"};
+      return {"coordinate_transformation_mode",
+              "cubic_coeff_a",
+              "exclude_outside",
+              "extrapolation_value",
+              "mode",
+              "nearest_mode"};
     case op_version::resize_18:
     case op_version::resize_19:
-      return {"antialias", "axes", "coordinate_transformation_mode", "cubic_coeff_a", "exclude_outside",
-              "extrapolation_value", "keep_aspect_ratio_policy", "mode", "nearest_mode"};
+      return {"antialias",
+              "axes",
+              "coordinate_transformation_mode",
+              "cubic_coeff_a",
+              "exclude_outside",
+              "extrapolation_value",
+              "keep_aspect_ratio_policy",
+              "mode",
+              "nearest_mode"};
   }
   return {};
 }
@@ -101,16 +113,24 @@ inline node_attributes parse_attributes(op_version v, const attribute_map& attrs
   for (const auto& [name, value] : attrs) {
     const detail::attribute_reader r{v, name, value};
     if (std::find(names.begin(), names.end(), name) == names.end()) r.fail("does not exist in this version");
-    if (name == "mode") a.mode = r.enumeration<enums::mode>();
+    if (name == "mode")
+      a.mode = r.enumeration<enums::mode>();
     else if (name == "coordinate_transformation_mode")
       a.coordinate_transformation_mode = r.enumeration<enums::coordinate_transformation_mode>();
-    else if (name == "nearest_mode") a.nearest_mode = r.enumeration<enums::nearest_mode>();
-    else if (name == "keep_aspect_ratio_policy") a.keep_aspect_ratio_policy = r.enumeration<enums::keep_aspect_ratio_policy>();
-    else if (name == "cubic_coeff_a") a.cubic_coeff_a = r.real();
-    else if (name == "extrapolation_value") a.extrapolation_value = r.real();
-    else if (name == "exclude_outside") a.exclude_outside = r.integer();
-    else if (name == "antialias") a.antialias = r.integer();
-    else if (name == "axes") a.axes = r.integers();
+    else if (name == "nearest_mode")
+      a.nearest_mode = r.enumeration<enums::nearest_mode>();
+    else if (name == "keep_aspect_ratio_policy")
+      a.keep_aspect_ratio_policy = r.enumeration<enums::keep_aspect_ratio_policy>();
+    else if (name == "cubic_coeff_a")
+      a.cubic_coeff_a = r.real();
+    else if (name == "extrapolation_value")
+      a.extrapolation_value = r.real();
+    else if (name == "exclude_outside")
+      a.exclude_outside = r.integer();
+    else if (name == "antialias")
+      a.antialias = r.integer();
+    else if (name == "axes")
+      a.axes = r.integers();
     else if (name == "scales") {
       out.upsample_7_scales = r.reals();
       has_scales = true;

@@ -4,9 +4,9 @@
 // between versions is here; below this file nothing knows about ONNX versions.
 #pragma once
 
+#include <charconv>
 #include <cmath>
 #include <limits>
-#include <charconv>
 #include <string>
 #include <vector>
 
@@ -77,7 +77,8 @@ inline void check_attributes(const checker& c, const resize_attributes& a) {
               "attribute 'antialias' = " + std::to_string(a.antialias) + " must be 0 or 1");
   c.attribute(!(a.antialias == 1 && a.mode == enums::mode::nearest),
               "attribute 'antialias' = 1 applies to linear and cubic modes only, not 'nearest'");
-  c.attribute(std::isfinite(a.cubic_coeff_a), "attribute 'cubic_coeff_a' = " + fmt(a.cubic_coeff_a) + " must be finite");
+  c.attribute(std::isfinite(a.cubic_coeff_a),
+              "attribute 'cubic_coeff_a' = " + fmt(a.cubic_coeff_a) + " must be finite");
 }
 
 }  // namespace detail
@@ -90,10 +91,12 @@ inline resize_plan make_plan(op_version v, const resize_attributes& a, const dim
   const int rank = x_shape.size();
   if (rank < 1) c.fail(error_code::invalid_shape, "input 'X' must have rank >= 1 (got a scalar)");
   for (int d = 0; d < rank; ++d)
-    if (x_shape[d] < 0) c.fail(error_code::invalid_shape, "input 'X' has a negative extent in shape " + x_shape.to_string());
+    if (x_shape[d] < 0)
+      c.fail(error_code::invalid_shape, "input 'X' has a negative extent in shape " + x_shape.to_string());
   // No such tensor fits in memory; rejecting it keeps every intermediate shape countable.
   if (checked_element_count(x_shape) < 0)
-    c.fail(error_code::invalid_shape, "input 'X' shape " + x_shape.to_string() + " has more elements than int64 can count");
+    c.fail(error_code::invalid_shape,
+           "input 'X' shape " + x_shape.to_string() + " has more elements than int64 can count");
   detail::check_attributes(c, a);
 
   // axes (Resize-18+): in [-r, r-1], distinct, not empty.
@@ -126,7 +129,8 @@ inline resize_plan make_plan(op_version v, const resize_attributes& a, const dim
   }
   const std::string scales_name = v == op_version::upsample_7 ? "attribute 'scales'" : "input 'scales'";
   if (has_scales) {
-    c.input(in.scales.size() == n, scales_name + " has " + std::to_string(in.scales.size()) + " values, expected " + n_str);
+    c.input(in.scales.size() == n,
+            scales_name + " has " + std::to_string(in.scales.size()) + " values, expected " + n_str);
     for (std::size_t i = 0; i < n; ++i) {
       const float s = in.scales[i];
       const std::string at = scales_name + ": scales[" + std::to_string(i) + "] = " + detail::fmt(s);
@@ -138,36 +142,46 @@ inline resize_plan make_plan(op_version v, const resize_attributes& a, const dim
     }
   }
   if (has_sizes) {
-    c.input(in.sizes.size() == n, "input 'sizes' has " + std::to_string(in.sizes.size()) + " values, expected " + n_str);
+    c.input(in.sizes.size() == n,
+            "input 'sizes' has " + std::to_string(in.sizes.size()) + " values, expected " + n_str);
     for (std::size_t i = 0; i < n; ++i)
-      c.input(in.sizes[i] >= 0, "input 'sizes': sizes[" + std::to_string(i) + "] = " + std::to_string(in.sizes[i]) + " is negative");
+      c.input(in.sizes[i] >= 0,
+              "input 'sizes': sizes[" + std::to_string(i) + "] = " + std::to_string(in.sizes[i]) + " is negative");
   }
   // roi matters only for tf_crop_and_resize; absent means the whole input (starts 0, ends 1).
   const bool crop = a.coordinate_transformation_mode == enums::coordinate_transformation_mode::tf_crop_and_resize;
   std::span<const double> roi;
   if (crop && !in.roi.empty()) {
-    c.input(in.roi.size() == 2 * n, "input 'roi' has " + std::to_string(in.roi.size()) + " values, expected 2 x " + n_str);
+    c.input(in.roi.size() == 2 * n,
+            "input 'roi' has " + std::to_string(in.roi.size()) + " values, expected 2 x " + n_str);
     for (std::size_t i = 0; i < in.roi.size(); ++i)
-      c.input(std::isfinite(in.roi[i]), "input 'roi': roi[" + std::to_string(i) + "] = " + detail::fmt(in.roi[i]) + " is not finite");
+      c.input(std::isfinite(in.roi[i]),
+              "input 'roi': roi[" + std::to_string(i) + "] = " + detail::fmt(in.roi[i]) + " is not finite");
     roi = in.roi;
   }
 
-  resize_geometry_request req{x_shape, axes, has_scales ? in.scales : std::span<const float>{},
-                              has_sizes ? in.sizes : std::span<const std::int64_t>{}, roi, a.keep_aspect_ratio_policy};
+  resize_geometry_request req{x_shape,
+                              axes,
+                              has_scales ? in.scales : std::span<const float>{},
+                              has_sizes ? in.sizes : std::span<const std::int64_t>{},
+                              roi,
+                              a.keep_aspect_ratio_policy};
   // Bound scaled lengths before converting them to integers.
   if (has_scales)
     for (std::size_t i = 0; i < n; ++i) {
       const double len = scaled_length(x_shape[axes[i]], in.scales[i]);
       if (!(len < static_cast<double>(limits.max_output_elements) + 1.0))
-        c.fail(error_code::limit_exceeded, scales_name + ": scales[" + std::to_string(i) + "] = " + detail::fmt(in.scales[i]) +
-                                               " makes axis " + std::to_string(axes[i]) + " " + detail::fmt(len) +
-                                               " long, beyond the output limit of " + std::to_string(limits.max_output_elements) + " elements");
+        c.fail(error_code::limit_exceeded,
+               scales_name + ": scales[" + std::to_string(i) + "] = " + detail::fmt(in.scales[i]) + " makes axis " +
+                   std::to_string(axes[i]) + " " + detail::fmt(len) + " long, beyond the output limit of " +
+                   std::to_string(limits.max_output_elements) + " elements");
     }
   if (has_sizes && a.keep_aspect_ratio_policy != enums::keep_aspect_ratio_policy::stretch)
     for (std::size_t i = 0; i < n; ++i)
       if (in.sizes[i] > limits.max_output_elements)
-        c.fail(error_code::limit_exceeded, "input 'sizes': sizes[" + std::to_string(i) + "] = " + std::to_string(in.sizes[i]) +
-                                               " is beyond the output limit of " + std::to_string(limits.max_output_elements) + " elements");
+        c.fail(error_code::limit_exceeded,
+               "input 'sizes': sizes[" + std::to_string(i) + "] = " + std::to_string(in.sizes[i]) +
+                   " is beyond the output limit of " + std::to_string(limits.max_output_elements) + " elements");
   const std::vector<axis_geometry> geometry = compute_geometry(req);
 
   dims out_shape;
@@ -176,9 +190,11 @@ inline resize_plan make_plan(op_version v, const resize_attributes& a, const dim
     const auto& g = geometry[static_cast<std::size_t>(d)];
     if (g.out < 0 || g.out > limits.max_output_elements)
       c.fail(error_code::limit_exceeded, "output axis " + std::to_string(d) + " would have " + std::to_string(g.out) +
-                                             " elements, beyond the limit of " + std::to_string(limits.max_output_elements));
+                                             " elements, beyond the limit of " +
+                                             std::to_string(limits.max_output_elements));
     if (g.in == 0 && g.out > 0)
-      c.fail(error_code::invalid_shape, "axis " + std::to_string(d) + " of 'X' is empty and cannot grow to " + std::to_string(g.out));
+      c.fail(error_code::invalid_shape,
+             "axis " + std::to_string(d) + " of 'X' is empty and cannot grow to " + std::to_string(g.out));
     out_shape[d] = g.out;
   }
   const index_t count = checked_element_count(out_shape);
@@ -211,8 +227,9 @@ inline resize_plan make_plan(op_version v, const resize_attributes& a, const dim
     work += static_cast<double>(g.out) * per;
   }
   if (work > static_cast<double>(limits.max_table_taps))
-    c.fail(error_code::limit_exceeded, "the filter tables would need about " + detail::fmt(work) + " taps, beyond the limit of " +
-                                           std::to_string(limits.max_table_taps) + " (antialias at a tiny scale?)");
+    c.fail(error_code::limit_exceeded, "the filter tables would need about " + detail::fmt(work) +
+                                           " taps, beyond the limit of " + std::to_string(limits.max_table_taps) +
+                                           " (antialias at a tiny scale?)");
 
   std::vector<axis_table> tables;
   tables.reserve(static_cast<std::size_t>(rank));

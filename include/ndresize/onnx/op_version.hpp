@@ -46,12 +46,14 @@ inline op_version version_for(std::string_view op, std::int64_t opset) {
     throw resize_error(error_code::invalid_attribute, ctx, "Resize does not exist before opset 10");
   }
   if (op == "Upsample") {
-    if (opset >= 10) throw resize_error(error_code::invalid_attribute, ctx, "Upsample is deprecated from opset 10 on; use Resize");
+    if (opset >= 10)
+      throw resize_error(error_code::invalid_attribute, ctx, "Upsample is deprecated from opset 10 on; use Resize");
     if (opset >= 9) return op_version::upsample_9;
     if (opset >= 7) return op_version::upsample_7;
     throw resize_error(error_code::invalid_attribute, ctx, "Upsample before opset 7 (experimental) is not supported");
   }
-  throw resize_error(error_code::invalid_attribute, ctx, "unknown operator '" + std::string(op) + "' (expected Resize or Upsample)");
+  throw resize_error(error_code::invalid_attribute, ctx,
+                     "unknown operator '" + std::string(op) + "' (expected Resize or Upsample)");
 }
 
 }  // namespace ndresize::onnx

@@ -21,7 +21,8 @@ inline resize_plan make_plan(std::string_view op, std::int64_t opset, const attr
   resize_inputs inputs = in;
   if (v == op_version::upsample_7) {
     if (!in.scales.empty())
-      throw resize_error(error_code::invalid_input, std::string(name(v)), "input 'scales' does not exist in this version (it is an attribute)");
+      throw resize_error(error_code::invalid_input, std::string(name(v)),
+                         "input 'scales' does not exist in this version (it is an attribute)");
     inputs.scales = node.upsample_7_scales;
     return make_plan(v, node.attributes, x_shape, inputs, limits);
   }

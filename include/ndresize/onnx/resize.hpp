@@ -13,14 +13,16 @@ namespace ndresize::onnx {
 /// Element types of each version: bfloat16 joined the type list in Resize-13.
 inline void check_element_type(op_version v, element_type t) {
   if (t == element_type::bfloat16 && !at_least(v, op_version::resize_13))
-    throw resize_error(error_code::invalid_type, std::string(name(v)), "element type bfloat16 is not allowed before Resize-13");
+    throw resize_error(error_code::invalid_type, std::string(name(v)),
+                       "element type bfloat16 is not allowed before Resize-13");
   if (t == element_type::undefined)
     throw resize_error(error_code::invalid_type, std::string(name(v)), "element type is undefined");
 }
 
 /// Resizes X into Y by the rules of version v.
 template <gatherable T>
-void resize(op_version v, tensor_view<const T> x, tensor_view<T> y, const resize_attributes& a, const resize_inputs& in) {
+void resize(op_version v, tensor_view<const T> x, tensor_view<T> y, const resize_attributes& a,
+            const resize_inputs& in) {
   check_element_type(v, element_traits<T>::type);
   execute<T>(make_plan(v, a, x.extents(), in), x, y);
 }

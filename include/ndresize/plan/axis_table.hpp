@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "../config.hpp"
-#include "packed_taps.hpp"
 #include "../policy/coordinate.hpp"
 #include "../policy/filters.hpp"
 #include "../policy/nearest.hpp"
+#include "packed_taps.hpp"
 
 namespace ndresize {
 
@@ -54,7 +54,8 @@ struct axis_table {
       const auto b = static_cast<std::size_t>(tap_begin[static_cast<std::size_t>(j)]);
       const auto e = static_cast<std::size_t>(tap_begin[static_cast<std::size_t>(j) + 1]);
       if (b == e) continue;
-      const auto [lo, hi] = std::minmax_element(tap_index.begin() + static_cast<std::ptrdiff_t>(b), tap_index.begin() + static_cast<std::ptrdiff_t>(e));
+      const auto [lo, hi] = std::minmax_element(tap_index.begin() + static_cast<std::ptrdiff_t>(b),
+                                                tap_index.begin() + static_cast<std::ptrdiff_t>(e));
       max_span = std::max(max_span, *hi - *lo + 1);
       // Outputs read non-decreasing index ranges, so counting new indices past `prev` counts each once.
       for (auto q = b; q < e; ++q)

@@ -23,15 +23,17 @@ namespace ndresize {
 
 struct resize_geometry_request {
   dims input;
-  std::vector<int> axes;               ///< normalized, distinct, in [0, rank)
-  std::span<const float> scales;       ///< one per listed axis, or empty
+  std::vector<int> axes;                ///< normalized, distinct, in [0, rank)
+  std::span<const float> scales;        ///< one per listed axis, or empty
   std::span<const std::int64_t> sizes;  ///< one per listed axis, or empty
-  std::span<const double> roi;         ///< 2 per listed axis, or empty (full image)
+  std::span<const double> roi;          ///< 2 per listed axis, or empty (full image)
   enums::keep_aspect_ratio_policy keep_aspect_ratio_policy = enums::keep_aspect_ratio_policy::stretch;
 };
 
 /// Output extent from a scale: floor(in · scale) in double; the caller bounds the result.
-inline double scaled_length(index_t in, float scale) noexcept { return static_cast<double>(in) * static_cast<double>(scale); }
+inline double scaled_length(index_t in, float scale) noexcept {
+  return static_cast<double>(in) * static_cast<double>(scale);
+}
 
 /// floor(v) for v >= 0 as an extent; beyond index_t's range it saturates (a double to integer
 /// conversion out of range is undefined), so the caller's output limit rejects it.

@@ -25,10 +25,10 @@ enum class block_kind : std::uint8_t {
 };
 
 struct packed_taps {
-  int lanes = 0;    ///< 0: not built for this table
+  int lanes = 0;  ///< 0: not built for this table
   index_t pixel = 1;
-  int slots = 0;    ///< tap slots per block (the table's max_taps)
-  bool all_fit = true;                ///< every block fits one window (permutes only)
+  int slots = 0;                     ///< tap slots per block (the table's max_taps)
+  bool all_fit = true;               ///< every block fits one window (permutes only)
   std::vector<std::int32_t> base;    ///< per block: window start (flattened source index)
   std::vector<block_kind> kind;      ///< per block
   std::vector<std::int32_t> offset;  ///< [block][slot][lane]: base-relative source index
@@ -45,7 +45,8 @@ struct packed_taps {
     const index_t blocks = (n + lanes - 1) / lanes;
     // Int32 offsets, and no table much larger than the taps themselves.
     if (in * pixel >= (index_t{1} << 31) || n >= (index_t{1} << 31)) return p;
-    if (static_cast<double>(blocks) * max_taps * lanes > 4.0 * static_cast<double>(tap_index.size()) * static_cast<double>(pixel) + 65536.0)
+    if (static_cast<double>(blocks) * max_taps * lanes >
+        4.0 * static_cast<double>(tap_index.size()) * static_cast<double>(pixel) + 65536.0)
       return p;
     p.slots = max_taps;
     p.pixel = pixel;
@@ -75,14 +76,17 @@ struct packed_taps {
         const index_t q0 = tap_begin[static_cast<std::size_t>(j)];
         for (index_t q = q0; q < tap_begin[static_cast<std::size_t>(j) + 1]; ++q) {
           const auto slot = static_cast<std::size_t>(q - q0);
-          const auto at = (static_cast<std::size_t>(b) * static_cast<std::size_t>(max_taps) + slot) * static_cast<std::size_t>(lanes) +
+          const auto at = (static_cast<std::size_t>(b) * static_cast<std::size_t>(max_taps) + slot) *
+                              static_cast<std::size_t>(lanes) +
                           static_cast<std::size_t>(l);
           p.offset[at] = static_cast<std::int32_t>(tap_index[static_cast<std::size_t>(q)] * pixel + c - start);
           p.weight[at] = w[static_cast<std::size_t>(q)];
           p.mask[static_cast<std::size_t>(b) * static_cast<std::size_t>(max_taps) + slot] |= 1u << l;
         }
       }
-      p.kind[static_cast<std::size_t>(b)] = fit ? block_kind::window : reads_pairs(p, b, lanes) ? block_kind::pair_gather : block_kind::gather;
+      p.kind[static_cast<std::size_t>(b)] = fit                        ? block_kind::window
+                                            : reads_pairs(p, b, lanes) ? block_kind::pair_gather
+                                                                       : block_kind::gather;
     }
     p.lanes = lanes;
     return p;
@@ -130,7 +134,8 @@ struct packed_index {
       const index_t start = std::max<index_t>(0, std::min(lo, in - 16));
       p.base[static_cast<std::size_t>(b)] = static_cast<std::int32_t>(start);
       for (index_t l = 0; l < 16 && b * 16 + l < out; ++l)
-        p.offset[static_cast<std::size_t>(b * 16 + l)] = static_cast<std::int32_t>(index[static_cast<std::size_t>(b * 16 + l)] - start);
+        p.offset[static_cast<std::size_t>(b * 16 + l)] =
+            static_cast<std::int32_t>(index[static_cast<std::size_t>(b * 16 + l)] - start);
     }
     return p;
   }

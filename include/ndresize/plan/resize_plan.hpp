@@ -28,7 +28,10 @@ class resize_plan {
   /// names the operator for error messages ("Resize-19", "ResizeUpsampleTrilinear").
   resize_plan(std::string context, kernel_family family, const dims& input_shape, std::vector<axis_table> tables,
               double extrapolation_value)
-      : context_(std::move(context)), family_(family), input_(input_shape), tables_(std::move(tables)),
+      : context_(std::move(context)),
+        family_(family),
+        input_(input_shape),
+        tables_(std::move(tables)),
         extrapolation_value_(extrapolation_value) {
     output_.resize(input_.size());
     int innermost = -1;  // the innermost resized axis: the only one resampled along rows

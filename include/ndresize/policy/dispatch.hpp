@@ -39,7 +39,8 @@ decltype(auto) visit_element_type(element_type t, F&& f) {
     case element_type::bfloat16: return f(type_tag<Eigen::bfloat16>{});
     case element_type::undefined: break;
   }
-  throw resize_error(error_code::invalid_type, "tensor", "element type code " + std::to_string(static_cast<int>(t)) + " is not an ONNX type");
+  throw resize_error(error_code::invalid_type, "tensor",
+                     "element type code " + std::to_string(static_cast<int>(t)) + " is not an ONNX type");
 }
 
 }  // namespace ndresize

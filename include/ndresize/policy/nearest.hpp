@@ -18,7 +18,8 @@ enum class nearest_rounding {
 
 /// Source index for x_original, clamped to [0, in - 1] (in > 0). An integral x_original maps
 /// to itself in every mode. Non-finite or huge coordinates clamp before the integer conversion.
-inline index_t nearest_index(enums::nearest_mode m, nearest_rounding rule, double scale, double x, index_t in) noexcept {
+inline index_t nearest_index(enums::nearest_mode m, nearest_rounding rule, double scale, double x,
+                             index_t in) noexcept {
   double r;
   if (rule == nearest_rounding::legacy) {
     r = scale < 1.0 ? std::ceil(x) : std::floor(x);
