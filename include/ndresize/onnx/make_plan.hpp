@@ -219,6 +219,7 @@ inline resize_plan make_plan(op_version v, const resize_attributes& a, const dim
   for (int d : axes) listed[static_cast<std::size_t>(d)] = true;
   for (int d : axes) {
     const auto& g = geometry[static_cast<std::size_t>(d)];
+    if (g.out == 0 || g.in == 0) continue;  // no table (and 0 · an infinite reach would be NaN)
     double per = 1;
     if (weighted) {
       const double sigma = s.antialias ? std::min(g.scale, 1.0) : 1.0;
@@ -226,7 +227,7 @@ inline resize_plan make_plan(op_version v, const resize_attributes& a, const dim
     }
     work += static_cast<double>(g.out) * per;
   }
-  if (work > static_cast<double>(limits.max_table_taps))
+  if (!(work <= static_cast<double>(limits.max_table_taps)))  // NaN too
     c.fail(error_code::limit_exceeded, "the filter tables would need about " + detail::fmt(work) +
                                            " taps, beyond the limit of " + std::to_string(limits.max_table_taps) +
                                            " (antialias at a tiny scale?)");

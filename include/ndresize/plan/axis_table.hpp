@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "../config.hpp"
@@ -166,20 +167,28 @@ inline axis_table build_weighted_table(const axis_geometry& g, const sampling& s
     // Far outside the input every tap clamps to the same edge: bound x so the loop stays short.
     if (!(x >= -reach - 1)) x = -reach - 1;
     if (!(x <= last + reach + 1)) x = last + reach + 1;
-    const double lo = std::ceil(x - reach), hi = std::floor(x + reach);
+    // Taps i = base + m around x = base + frac, m an integer offset: (i - x) is the same real
+    // number as (m - frac), so it rounds to the same double, but the loop runs over the
+    // ≈ 2·reach offsets only, even where doubles near a huge x are more than 1 apart.
+    const double floor_x = std::floor(x);
+    const double frac = x - floor_x;  // exact
+    const index_t base = floor_x >= 0x1p63    ? std::numeric_limits<index_t>::max()
+                         : floor_x <= -0x1p63 ? std::numeric_limits<index_t>::min()
+                                              : static_cast<index_t>(floor_x);
+    const auto m_lo = static_cast<index_t>(std::ceil(frac - reach)),
+               m_hi = static_cast<index_t>(std::floor(frac + reach));
     const auto first = t.tap_index.size();
     double sum = 0.0;
-    // i rises, so clamped source indices never decrease: equal ones are adjacent and merge.
-    // An integer count ends the loop: beyond 2^53 (huge extents) i + 1 rounds back to i. The
-    // plan's tap limit bounds the count.
-    const auto count = static_cast<index_t>(hi - lo) + 1;
-    for (index_t step = 0; step < count; ++step) {
-      const double i = lo + static_cast<double>(step);
-      const double wi = k((i - x) * sigma);
+    // m rises, so clamped source indices never decrease: equal ones are adjacent and merge.
+    for (index_t m = m_lo; m <= m_hi; ++m) {
+      const double wi = k((static_cast<double>(m) - frac) * sigma);
       if (wi == 0.0) continue;
-      if (s.exclude_outside && !(i >= 0.0 && i <= last)) continue;
-      // Clamped in integers: `last` as a double may round above in - 1 (in near 2^63).
-      const index_t src = i <= 0.0 ? 0 : i >= last ? g.in - 1 : static_cast<index_t>(i);
+      // The source index in integers (clamped to the edge; `in` may be near 2^63).
+      index_t i = 0;
+      const bool beyond = __builtin_add_overflow(base, m, &i);
+      const bool inside = !beyond && i >= 0 && i <= g.in - 1;
+      if (s.exclude_outside && !inside) continue;
+      const index_t src = inside ? i : (beyond ? m > 0 : i > 0) ? g.in - 1 : 0;
       if (t.tap_index.size() > first && t.tap_index.back() == src)
         t.tap_weight.back() += wi;
       else {
