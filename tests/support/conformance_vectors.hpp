@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The official ONNX backend vectors for Resize/Upsample, read from the conformance folder
-// (NDRESIZE_CONFORMANCE_DIR, never copied into the project). One reader for every test that
-// uses them, so that the library's test and the reference's test see the same cases.
+// (NDRESIZE_CONFORMANCE_DIR: the copy in tests/onnx/vectors by default; its README says where
+// they come from). One reader for every test that uses them, so that the library's test and
+// the reference's test see the same cases.
 #pragma once
 
 #include <filesystem>
