@@ -15,7 +15,8 @@ enum class error_code {
   invalid_input,      ///< roi / scales / sizes: presence, length or value
   invalid_shape,      ///< rank, extents, output view shape, overflow
   invalid_type,       ///< element type not supported by the requested mode
-  limit_exceeded,     ///< output or workspace larger than the configured limit
+  limit_exceeded,     ///< output, plan tables or workspace larger than the configured limit
+  out_of_memory,      ///< an allocation within the limits failed (the system has less memory)
 };
 
 constexpr const char* to_string(error_code c) noexcept {
@@ -25,6 +26,7 @@ constexpr const char* to_string(error_code c) noexcept {
     case error_code::invalid_shape: return "invalid_shape";
     case error_code::invalid_type: return "invalid_type";
     case error_code::limit_exceeded: return "limit_exceeded";
+    case error_code::out_of_memory: return "out_of_memory";
   }
   return "unknown";
 }

@@ -17,8 +17,15 @@
 namespace ndresize {
 
 namespace detail {
+inline void check_plan(const resize_plan& plan) {
+  if (plan.empty())
+    throw resize_error(error_code::invalid_shape, plan.context(),
+                       "the plan is empty (default-constructed); build one with make_plan");
+}
+
 template <class T>
 void check_views(const resize_plan& plan, const tensor_view<const T>& x, const tensor_view<T>& y) {
+  check_plan(plan);
   if (x.extents() != plan.input_shape())
     throw resize_error(error_code::invalid_shape, plan.context(),
                        "input 'X' has shape " + x.extents().to_string() + " but the plan was made for " +
@@ -62,6 +69,7 @@ void execute(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y) 
 /// Convenience: returns a new row-major tensor of plan.output_shape().
 template <gatherable T>
 tensor<T> execute(const resize_plan& plan, tensor_view<const T> x) {
+  detail::check_plan(plan);
   tensor<T> y(plan.output_shape());  // bounded by the plan's output limit
   execute<T>(plan, x, y.view());
   return y;

@@ -1,18 +1,29 @@
 // SPDX-License-Identifier: Apache-2.0
-// Resource limits checked while planning, before anything is allocated: a hostile model
-// (huge sizes, scales of 1e30, antialias at scale 1e-6) gets resize_error, not bad_alloc.
+// Resource limits checked while planning (and, for scratch, before executing), before anything
+// is allocated: a hostile model (huge sizes, scales of 1e30, antialias at scale 1e-6, a huge
+// axis that is not resized) gets resize_error, not bad_alloc. The defaults keep the worst
+// accepted plan near 1 GiB of tables and about a second of building on a small machine.
 #pragma once
+
+#include <cstddef>
 
 #include "config.hpp"
 
 namespace ndresize {
 
 struct plan_limits {
-  /// Largest accepted output element count (default 2^36, 64 Gi elements).
+  /// Largest accepted output element count (default 2^36, 64 Gi elements). The output tensor
+  /// is the caller's (or, for the convenience calls, returned to the caller).
   index_t max_output_elements = index_t{1} << 36;
-  /// Largest total number of taps over all axis tables, and of filter evaluations while
-  /// building them (default 2^28: a few GiB of tables at most).
-  index_t max_table_taps = index_t{1} << 28;
+  /// Largest number of filter evaluations while building the tables, over all axes (default
+  /// 2^25; about 0.3 s of building). An upper bound of the taps the tables hold.
+  index_t max_table_taps = index_t{1} << 25;
+  /// Largest number of bytes the plan's tables may hold, estimated from above before building
+  /// them (default 2^30, 1 GiB).
+  std::size_t max_plan_bytes = std::size_t{1} << 30;
+  /// Largest workspace one execute may take (default 2^30, 1 GiB): intermediate tensors of
+  /// multi-pass resizes and per-work-item row buffers (see scratch_bytes).
+  std::size_t max_scratch_bytes = std::size_t{1} << 30;
 };
 
 }  // namespace ndresize

@@ -23,15 +23,18 @@ inline resize_plan make_plan(const dims& x_shape, const resize_attributes& a, co
 /// Resizes X into Y: the sizes are Y's extents on the listed axes (all axes by default).
 template <gatherable T>
 void resize(tensor_view<const T> x, tensor_view<T> y, const resize_attributes& a = {}) {
-  std::vector<std::int64_t> sizes;
-  if (a.axes)
-    for (auto ax : *a.axes) sizes.push_back(y.extent(static_cast<int>(ax < 0 ? ax + y.rank() : ax)));
-  else
-    sizes.assign(y.extents().begin(), y.extents().end());
   if (x.rank() != y.rank())
     throw resize_error(
         error_code::invalid_shape, "Resize-19",
         "output 'Y' has rank " + std::to_string(y.rank()) + " but input 'X' has rank " + std::to_string(x.rank()));
+  // Y's extent of each listed axis; an axis out of range gets a placeholder, and make_plan
+  // rejects the attribute with its value.
+  std::vector<std::int64_t> sizes;
+  if (a.axes)
+    for (auto ax : *a.axes)
+      sizes.push_back(ax >= -y.rank() && ax < y.rank() ? y.extent(static_cast<int>(ax < 0 ? ax + y.rank() : ax)) : 0);
+  else
+    sizes.assign(y.extents().begin(), y.extents().end());
   execute<T>(make_plan(x.extents(), a, {{}, {}, sizes}), x, y);
 }
 
@@ -99,6 +102,9 @@ tensor<T> upsample_linear(tensor_view<const T> x, std::span<const float> scales)
 /// Trilinear: linear over the last three axes into Y's shape (rank >= 3), e.g. NCDHW volumes.
 template <coordinate_policy_type Coordinate = policy::half_pixel, interpolatable T>
 void trilinear(tensor_view<const T> x, tensor_view<T> y) {
+  if (x.rank() < 3)
+    throw resize_error(error_code::invalid_shape, "trilinear",
+                       "input 'X' has rank " + std::to_string(x.rank()) + "; it needs at least 3 axes");
   resize_attributes a;
   a.axes = std::vector<std::int64_t>{-3, -2, -1};
   resize<policy::linear, Coordinate, T>(x, y, a);

@@ -4,7 +4,10 @@
 // type as a value. Strides make NCHW, NHWC and strided slices one code path.
 #pragma once
 
+#include <cstdint>
+#include <limits>
 #include <memory>
+#include <new>
 #include <type_traits>
 
 #include "element.hpp"
@@ -53,9 +56,8 @@ template <class T>
 class tensor {
  public:
   tensor() = default;
-  explicit tensor(const dims& extents)
-      : extents_(extents),
-        data_(new T[static_cast<std::size_t>(std::max<index_t>(checked_element_count(extents), 0))]()) {}
+  /// Throws resize_error (out_of_memory) when the elements cannot be allocated.
+  explicit tensor(const dims& extents) : extents_(extents), data_(allocate(extents)) {}
 
   T* data() noexcept { return data_.get(); }
   const T* data() const noexcept { return data_.get(); }
@@ -69,6 +71,19 @@ class tensor {
   tensor_view<const T> view() const noexcept { return {data_.get(), extents_}; }
 
  private:
+  static std::unique_ptr<T[]> allocate(const dims& extents) {
+    const index_t n = checked_element_count(extents);
+    if (n < 0 || static_cast<std::uint64_t>(n) > std::numeric_limits<std::size_t>::max() / sizeof(T))
+      throw resize_error(error_code::invalid_shape, "tensor", "shape " + extents.to_string() + " cannot be allocated");
+    try {
+      return std::unique_ptr<T[]>(new T[static_cast<std::size_t>(n)]());
+    } catch (const std::bad_alloc&) {
+      throw resize_error(error_code::out_of_memory, "tensor",
+                         "allocating " + std::to_string(n) + " elements of " + std::to_string(sizeof(T)) +
+                             " bytes for shape " + extents.to_string() + " failed");
+    }
+  }
+
   dims extents_;
   std::unique_ptr<T[]> data_;
 };
@@ -94,11 +109,13 @@ struct basic_any_tensor_view {
         extents(v.extents()),
         strides(v.strides()) {}
 
-  /// The typed view; the caller has checked `type`.
+  /// The typed view; the caller has checked `type`. Empty strides mean row-major; strides of
+  /// another length than the extents are rejected (resize_error, invalid_shape), as the typed
+  /// view rejects them.
   template <class T>
   tensor_view<std::conditional_t<std::is_const_v<Void>, const T, T>> as() const {
     using E = std::conditional_t<std::is_const_v<Void>, const T, T>;
-    return {static_cast<E*>(data), extents, strides.size() == extents.size() ? strides : row_major_strides(extents)};
+    return {static_cast<E*>(data), extents, strides.size() == 0 ? row_major_strides(extents) : strides};
   }
 };
 using any_tensor_view = basic_any_tensor_view<void>;

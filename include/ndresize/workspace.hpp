@@ -6,15 +6,26 @@
 #include <cstddef>
 #include <memory>
 #include <new>
+#include <string>
+
+#include "error.hpp"
 
 namespace ndresize {
 
 class workspace {
  public:
   /// A buffer of at least `bytes` bytes, aligned to 64; grows (never shrinks) as needed.
+  /// Throws resize_error (out_of_memory) when the memory cannot be allocated.
   void* get(std::size_t bytes) {
     if (bytes > capacity_) {
-      data_.reset(static_cast<std::byte*>(::operator new (bytes, std::align_val_t{64})));
+      data_.reset();
+      capacity_ = 0;
+      try {
+        data_.reset(static_cast<std::byte*>(::operator new (bytes, std::align_val_t{64})));
+      } catch (const std::bad_alloc&) {
+        throw resize_error(error_code::out_of_memory, "workspace",
+                           "allocating " + std::to_string(bytes) + " bytes of scratch failed");
+      }
       capacity_ = bytes;
     }
     return data_.get();

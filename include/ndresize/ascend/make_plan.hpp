@@ -9,6 +9,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <new>
 #include <optional>
 #include <string>
 #include <utility>
@@ -19,6 +20,7 @@
 #include "../onnx/make_plan.hpp"
 #include "../plan/axis_table.hpp"
 #include "../plan/resize_plan.hpp"
+#include "../plan/table_budget.hpp"
 #include "../shape.hpp"
 #include "attributes.hpp"
 #include "coordinate.hpp"
@@ -155,23 +157,27 @@ inline resize_plan make_plan(const dims& input_shape, const upsample_trilinear3d
   if (count < 0 || count > limits.max_output_elements)
     fail(error_code::limit_exceeded, "output shape " + out_shape.to_string() + " has more than the limit of " +
                                          std::to_string(limits.max_output_elements) + " elements");
-  // Each spatial output coordinate holds at most 2 taps; N and C tables hold one per element.
-  const double taps = 2.0 * static_cast<double>(out[0] + out[1] + out[2]) + static_cast<double>(input_shape[0]) +
-                      static_cast<double>(input_shape[1]);
-  if (taps > static_cast<double>(limits.max_table_taps))
-    fail(error_code::limit_exceeded, "the axis tables would need " + fmt(taps) + " taps, beyond the limit of " +
-                                         std::to_string(limits.max_table_taps));
+  // Each spatial output coordinate holds at most 2 taps; N and C are not resized (no data).
+  table_budget budget;
+  for (int i = 0; i < 3; ++i) budget.add_weighted(out[static_cast<std::size_t>(i)], 2.0);
+  budget.add_packed();
+  if (const std::string over = budget.check(limits); !over.empty()) fail(error_code::limit_exceeded, over);
 
   std::vector<axis_table> tables;
   tables.reserve(5);
-  tables.push_back(identity_table(input_shape[0], true));
-  tables.push_back(identity_table(input_shape[1], true));
-  for (int i = 0; i < 3; ++i) {
-    const index_t in = input_shape[i + 2], o = out[static_cast<std::size_t>(i)];
-    tables.push_back(
-        build_axis_table(in, o, coordinate_scale(in, o, a.align_corners, detail::scales_of(a, i)), a.align_corners));
+  tables.push_back(identity_table(input_shape[0]));
+  tables.push_back(identity_table(input_shape[1]));
+  try {
+    for (int i = 0; i < 3; ++i) {
+      const index_t in = input_shape[i + 2], o = out[static_cast<std::size_t>(i)];
+      tables.push_back(
+          build_axis_table(in, o, coordinate_scale(in, o, a.align_corners, detail::scales_of(a, i)), a.align_corners));
+    }
+    return resize_plan(operator_name, kernel_family::weighted, input_shape, std::move(tables), 0.0,
+                       limits.max_scratch_bytes);
+  } catch (const std::bad_alloc&) {
+    fail(error_code::out_of_memory, "building the plan's tables (within the limits) ran out of memory");
   }
-  return resize_plan(operator_name, kernel_family::weighted, input_shape, std::move(tables), 0.0);
 }
 
 }  // namespace ndresize::ascend

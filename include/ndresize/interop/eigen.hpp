@@ -68,13 +68,12 @@ dims strides_of(const X& x) {
   if constexpr (static_cast<int>(std::remove_cvref_t<X>::Layout) == static_cast<int>(Eigen::RowMajor)) {
     return row_major_strides(e);
   } else {
-    dims s;
-    s.resize(e.size());
-    index_t step = 1;
-    for (int r = 0; r < e.size(); ++r) {
-      s[r] = step;
-      step *= std::max<index_t>(e[r], 1);
-    }
+    // The row-major strides of the reversed extents, reversed (they saturate the same way
+    // where no tensor of the shape could exist).
+    dims reversed = e;
+    std::reverse(reversed.begin(), reversed.end());
+    dims s = row_major_strides(reversed);
+    std::reverse(s.begin(), s.end());
     return s;
   }
 }
@@ -104,6 +103,15 @@ eigen_result_t<X> execute(const resize_plan& plan, const X& x, workspace& ws) {
     throw resize_error(
         error_code::invalid_shape, plan.context(),
         "the plan has rank " + std::to_string(out.size()) + " but the Eigen tensor has rank " + std::to_string(rank));
+  // Eigen multiplies every extent into its Index, also when one is 0: refuse shapes where
+  // that product overflows before Eigen sees them.
+  dims nonzero = out;
+  for (index_t& e : nonzero) e = std::max<index_t>(e, 1);
+  if (checked_element_count(nonzero) < 0)
+    throw resize_error(error_code::invalid_shape, plan.context(),
+                       "an Eigen tensor of shape " + out.to_string() +
+                           " cannot be built: its extents multiply "
+                           "beyond Eigen's index type");
   Eigen::array<typename eigen_result_t<X>::Index, rank> extents;
   for (int r = 0; r < rank; ++r)
     extents[static_cast<std::size_t>(r)] = static_cast<typename eigen_result_t<X>::Index>(out[r]);

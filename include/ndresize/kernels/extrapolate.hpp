@@ -23,7 +23,7 @@ void extrapolate_from(const resize_plan& plan, T* base, const dims& str, int d, 
   if (d == plan.rank()) return;
   const axis_table& t = plan.table(d);
   for (index_t j = 0; j < t.out; ++j) {
-    if (t.outside[static_cast<std::size_t>(j)])
+    if (t.is_outside(j))
       fill_slab(base + j * str[d], plan.output_shape(), str, d + 1, v);
     else
       extrapolate_from(plan, base + j * str[d], str, d + 1, v);

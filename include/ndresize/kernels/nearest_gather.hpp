@@ -42,10 +42,16 @@ struct gather_context {
         }
       }
 #endif
-      if (o == 1 && s == 1)
+      if (t.identity)
+        for (index_t j = 0; j < out; ++j) dst[b + j * o] = src[a + j * s];
+      else if (o == 1 && s == 1)
         for (index_t j = 0; j < out; ++j) dst[b + j] = src[a + idx[j]];
       else
         for (index_t j = 0; j < out; ++j) dst[b + j * o] = src[a + idx[j] * s];
+      return;
+    }
+    if (t.identity) {  // no source slab repeats
+      for (index_t j = 0; j < out; ++j) run(d + 1, a + j * sa[d], b + j * sb[d]);
       return;
     }
     const bool dup = dense[static_cast<std::size_t>(d)];
@@ -98,7 +104,7 @@ void nearest_gather(const resize_plan& plan, tensor_view<const T> x, tensor_view
     for (index_t i = begin; i < end; ++i) {
       index_t a = 0, b = 0;
       for (int d = 0; d <= k; ++d) {
-        a += plan.table(d).index[static_cast<std::size_t>(o[static_cast<std::size_t>(d)])] * x.stride(d);
+        a += plan.table(d).source(o[static_cast<std::size_t>(d)]) * x.stride(d);
         b += o[static_cast<std::size_t>(d)] * y.stride(d);
       }
       // Within this chunk a slab reading the same source as the previous one is a copy of it.

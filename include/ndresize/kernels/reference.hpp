@@ -4,6 +4,7 @@
 // Benchmarks and fuzzers compare the fast kernels against it before trusting them.
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include "../element.hpp"
@@ -33,38 +34,40 @@ void reference_execute(const resize_plan& plan, tensor_view<const T> x, tensor_v
     bool outside = false;
     for (int d = 0; d < r; ++d) {
       yoff += o[static_cast<std::size_t>(d)] * y.stride(d);
-      outside = outside || plan.table(d).outside[static_cast<std::size_t>(o[static_cast<std::size_t>(d)])];
+      outside = outside || plan.table(d).is_outside(o[static_cast<std::size_t>(d)]);
     }
     if (outside) {
       y.data_handle()[yoff] = ext;
     } else if (plan.family() == kernel_family::gather) {
       index_t xoff = 0;
-      for (int d = 0; d < r; ++d)
-        xoff += plan.table(d).index[static_cast<std::size_t>(o[static_cast<std::size_t>(d)])] * x.stride(d);
+      for (int d = 0; d < r; ++d) xoff += plan.table(d).source(o[static_cast<std::size_t>(d)]) * x.stride(d);
       y.data_handle()[yoff] = x.data_handle()[xoff];
     } else if constexpr (interpolatable<T>) {
       using Acc = accumulator_t<T>;
       using Wide = typename wide_accumulator<Acc>::type;
-      // Odometer over the taps of every axis.
-      for (int d = 0; d < r; ++d)
-        q[static_cast<std::size_t>(d)] =
-            plan.table(d).tap_begin[static_cast<std::size_t>(o[static_cast<std::size_t>(d)])];
+      // Odometer over the taps of every axis; an identity axis has one tap (index o, weight 1).
+      auto tap_range = [&](int d) -> std::pair<index_t, index_t> {
+        const auto& t = plan.table(d);
+        const auto od = static_cast<std::size_t>(o[static_cast<std::size_t>(d)]);
+        return t.identity ? std::pair<index_t, index_t>{0, 1} : std::pair{t.tap_begin[od], t.tap_begin[od + 1]};
+      };
+      for (int d = 0; d < r; ++d) q[static_cast<std::size_t>(d)] = tap_range(d).first;
       Wide sum{};
       for (;;) {
         double w = 1.0;
         index_t xoff = 0;
         for (int d = 0; d < r; ++d) {
           const auto& t = plan.table(d);
-          w *= t.tap_weight[static_cast<std::size_t>(q[static_cast<std::size_t>(d)])];
-          xoff += t.tap_index[static_cast<std::size_t>(q[static_cast<std::size_t>(d)])] * x.stride(d);
+          const auto qd = static_cast<std::size_t>(q[static_cast<std::size_t>(d)]);
+          w *= t.identity ? 1.0 : t.tap_weight[qd];
+          xoff += (t.identity ? o[static_cast<std::size_t>(d)] : t.tap_index[qd]) * x.stride(d);
         }
         sum += w * static_cast<Wide>(to_accumulator<T>(x.data_handle()[xoff]));
         int d = r - 1;
         for (; d >= 0; --d) {
-          const auto& t = plan.table(d);
-          const auto od = static_cast<std::size_t>(o[static_cast<std::size_t>(d)]);
-          if (++q[static_cast<std::size_t>(d)] < t.tap_begin[od + 1]) break;
-          q[static_cast<std::size_t>(d)] = t.tap_begin[od];
+          const auto [begin, end] = tap_range(d);
+          if (++q[static_cast<std::size_t>(d)] < end) break;
+          q[static_cast<std::size_t>(d)] = begin;
         }
         if (d < 0) break;
       }

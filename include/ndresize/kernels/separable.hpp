@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <limits>
+#include <string>
 #include <tuple>
 
 #include "../detail/nd_loop.hpp"
@@ -81,15 +83,31 @@ inline index_t box_size(const loop_axes& ax, int count) noexcept {
   return n;
 }
 
-/// Scratch carved from the workspace, in bytes, 64-aligned pieces.
+/// Scratch carved from the workspace, in bytes, 64-aligned pieces. Sizes saturate at
+/// SIZE_MAX (which no limit admits) instead of wrapping.
 struct scratch_layout {
+  static constexpr std::size_t saturated = std::numeric_limits<std::size_t>::max();
   std::size_t bytes = 0;
   std::size_t take(std::size_t n) noexcept {
     const std::size_t at = bytes;
-    bytes += (n + 63) / 64 * 64;
+    bytes = n >= saturated - 64 - bytes ? saturated : bytes + (n + 63) / 64 * 64;
     return at;
   }
+  static std::size_t times(std::size_t a, std::size_t b) noexcept {
+    return b != 0 && a > saturated / b ? saturated : a * b;
+  }
 };
+
+/// Work items of a pass along `axis` of a stage of shape `ext` with `out` outputs on that
+/// axis: one per outer position when the axis is innermost (all later extents 1), else one
+/// per outer position and output coordinate (as run_pass splits it; strides do not matter).
+inline index_t pass_items(const dims& ext, int axis, index_t out) noexcept {
+  index_t n = 1;
+  for (int d = 0; d < axis; ++d) n *= ext[d];
+  for (int d = axis + 1; d < ext.size(); ++d)
+    if (ext[d] != 1) return n * out;
+  return n;
+}
 
 /// One unfused pass along `axis` from (src, extents, src strides) to (dst, dst strides).
 template <class Acc, class Src, class Dst>
@@ -326,7 +344,7 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
   }
   const std::size_t unfused = L.unfused = fused ? n - 2 : n;
   // Workspace: ping-pong intermediates, then per-chunk scratch.
-  const index_t chunks = L.chunks = std::max(1, concurrency);
+  const index_t chunks = std::max(1, concurrency);
   std::size_t max_taps = 1;
   for (int p : order) max_taps = std::max<std::size_t>(max_taps, static_cast<std::size_t>(plan.table(p).max_taps));
   scratch_layout lay;
@@ -339,8 +357,8 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
       if (intermediate) big[p % 2] = std::max(big[p % 2], checked_element_count(s));
     }
   }
-  L.off0 = lay.take(static_cast<std::size_t>(big[0]) * sizeof(Acc));
-  L.off1 = lay.take(static_cast<std::size_t>(big[1]) * sizeof(Acc));
+  L.off0 = lay.take(scratch_layout::times(static_cast<std::size_t>(big[0]), sizeof(Acc)));
+  L.off1 = lay.take(scratch_layout::times(static_cast<std::size_t>(big[1]), sizeof(Acc)));
   std::size_t& chunk_bytes = L.chunk_bytes;
   chunk_bytes = (max_taps * sizeof(void*) + 63) / 64 * 64;
   if (fused) {
@@ -364,7 +382,23 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
       chunk_bytes += static_cast<std::size_t>(before[g.w] * g.block) * sizeof(Acc);
   }
   chunk_bytes = (chunk_bytes + 63) / 64 * 64;
-  L.off_chunks = lay.take(chunk_bytes * static_cast<std::size_t>(chunks));
+  // Scratch for as many chunks as the passes can use: no more than their largest item count,
+  // whatever concurrency the executor claims.
+  index_t items = 1;
+  {
+    dims s = x_extents;
+    for (std::size_t p = 0; p < unfused; ++p) {
+      items = std::max(items, pass_items(s, order[p], plan.output_shape()[order[p]]));
+      s[order[p]] = plan.output_shape()[order[p]];
+    }
+    if (fused) {
+      index_t n_outer = 1;
+      for (int d = 0; d < g.h; ++d) n_outer *= s[d];
+      items = std::max(items, g.whole_planes ? n_outer : n_outer * plan.table(g.h).out);
+    }
+  }
+  L.chunks = std::min(chunks, items);
+  L.off_chunks = lay.take(scratch_layout::times(chunk_bytes, static_cast<std::size_t>(L.chunks)));
   L.bytes = lay.bytes;
   return L;
 }
@@ -385,6 +419,13 @@ void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_vi
     return;
   }
   const execution_layout L = layout_execution<T>(plan, x.strides(), y.strides(), ex.concurrency());
+  if (L.bytes > plan.max_scratch_bytes())
+    throw resize_error(
+        error_code::limit_exceeded, plan.context(),
+        "the workspace would need " +
+            (L.bytes == scratch_layout::saturated ? std::string("more than SIZE_MAX") : std::to_string(L.bytes)) +
+            " bytes, beyond the limit of " + std::to_string(plan.max_scratch_bytes()) +
+            " (plan_limits::max_scratch_bytes)");
   const axis_list& order = L.order;
   const fused_geometry& g = L.g;
   const bool fused = L.fused;

@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "../plan/axis_table.hpp"
 #include "../plan/output_shape.hpp"
 #include "../plan/resize_plan.hpp"
+#include "../plan/table_budget.hpp"
 #include "inputs.hpp"
 #include "op_version.hpp"
 
@@ -44,10 +46,25 @@ struct checker {
   }
 };
 
+/// An enum member's value must be one of its enumerators (a caller may cast any integer).
+template <class E>
+void check_enum(const checker& c, E e, const char* attr) {
+  if (to_string(e) != "?") return;
+  std::string names;
+  for (int i = 0; to_string(static_cast<E>(i)) != "?"; ++i)
+    names += std::string(i ? ", " : "") + std::string(to_string(static_cast<E>(i)));
+  c.attribute(false, std::string("attribute '") + attr + "' has value " + std::to_string(static_cast<long long>(e)) +
+                         ", which is none of " + names);
+}
+
 /// Rejects attribute values that do not exist in version v (the struct has all of them).
 inline void check_attributes(const checker& c, const resize_attributes& a) {
   const op_version v = c.v;
   const resize_attributes def;
+  check_enum(c, a.mode, "mode");
+  check_enum(c, a.coordinate_transformation_mode, "coordinate_transformation_mode");
+  check_enum(c, a.nearest_mode, "nearest_mode");
+  check_enum(c, a.keep_aspect_ratio_policy, "keep_aspect_ratio_policy");
   auto absent = [&](bool is_default, const char* attr) {
     c.attribute(is_default, std::string("attribute '") + attr + "' does not exist in this version");
   };
@@ -213,38 +230,42 @@ inline resize_plan make_plan(op_version v, const resize_attributes& a, const dim
   s.antialias = a.antialias != 0;
   const bool weighted = a.mode != enums::mode::nearest;
 
-  // Bound the table work (filter evaluations) before building: out · (2·reach + 2) per axis.
-  double work = 0;
+  // A plan that produces nothing needs no tables; otherwise only the resized axes have data.
+  // Bound what building them costs (taps and bytes) before building (table_budget.hpp).
+  const bool produces = count > 0;
   std::vector<bool> listed(static_cast<std::size_t>(rank), false);
   for (int d : axes) listed[static_cast<std::size_t>(d)] = true;
+  table_budget budget;
   for (int d : axes) {
     const auto& g = geometry[static_cast<std::size_t>(d)];
-    if (g.out == 0 || g.in == 0) continue;  // no table (and 0 · an infinite reach would be NaN)
-    double per = 1;
-    if (weighted) {
-      const double sigma = s.antialias ? std::min(g.scale, 1.0) : 1.0;
-      per = 2 * filter{a.mode, a.cubic_coeff_a}.support() / sigma + 2;
+    if (!produces) break;
+    if (!weighted) {
+      budget.add_nearest(g.out);
+      continue;
     }
-    work += static_cast<double>(g.out) * per;
+    const double sigma = s.antialias ? std::min(g.scale, 1.0) : 1.0;
+    budget.add_weighted(g.out, table_budget::taps_per_output(filter{a.mode, a.cubic_coeff_a}.support() / sigma));
   }
-  if (!(work <= static_cast<double>(limits.max_table_taps)))  // NaN too
-    c.fail(error_code::limit_exceeded, "the filter tables would need about " + detail::fmt(work) +
-                                           " taps, beyond the limit of " + std::to_string(limits.max_table_taps) +
-                                           " (antialias at a tiny scale?)");
+  if (produces && weighted) budget.add_packed();
+  if (const std::string over = budget.check(limits); !over.empty()) c.fail(error_code::limit_exceeded, over);
 
-  std::vector<axis_table> tables;
-  tables.reserve(static_cast<std::size_t>(rank));
-  for (int d = 0; d < rank; ++d) {
-    const auto& g = geometry[static_cast<std::size_t>(d)];
-    if (!listed[static_cast<std::size_t>(d)] || g.out == 0 || g.in == 0)
-      tables.push_back(g.out == g.in ? identity_table(g.in, weighted) : identity_table(0, weighted));
-    else
-      tables.push_back(weighted ? build_weighted_table(g, s) : build_nearest_table(g, s));
-    tables.back().out = g.out;
-    tables.back().in = g.in;
+  try {
+    std::vector<axis_table> tables;
+    tables.reserve(static_cast<std::size_t>(rank));
+    for (int d = 0; d < rank; ++d) {
+      const auto& g = geometry[static_cast<std::size_t>(d)];
+      if (!listed[static_cast<std::size_t>(d)])
+        tables.push_back(identity_table(g.in));
+      else if (!produces)
+        tables.push_back(unbuilt_table(g.in, g.out));
+      else
+        tables.push_back(weighted ? build_weighted_table(g, s) : build_nearest_table(g, s));
+    }
+    return resize_plan(c.ctx(), weighted ? kernel_family::weighted : kernel_family::gather, x_shape, std::move(tables),
+                       static_cast<double>(a.extrapolation_value), limits.max_scratch_bytes);
+  } catch (const std::bad_alloc&) {
+    c.fail(error_code::out_of_memory, "building the plan's tables (within the limits) ran out of memory");
   }
-  return resize_plan(c.ctx(), weighted ? kernel_family::weighted : kernel_family::gather, x_shape, std::move(tables),
-                     static_cast<double>(a.extrapolation_value));
 }
 
 }  // namespace ndresize::onnx

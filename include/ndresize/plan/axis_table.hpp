@@ -15,12 +15,16 @@
 #include "../policy/filters.hpp"
 #include "../policy/nearest.hpp"
 #include "packed_taps.hpp"
+#include "table_budget.hpp"
 
 namespace ndresize {
 
 struct axis_table {
   index_t in = 0;
   index_t out = 0;
+  /// An axis that is not resized (output j reads input j with weight 1): it holds no data, so
+  /// a huge axis that is not resized costs nothing. See source() and is_outside().
+  bool identity = false;
   /// Nearest: source index per output coordinate. Weighted: unused.
   std::vector<index_t> index;
   /// Weighted: taps of output j are [tap_begin[j], tap_begin[j+1]).
@@ -73,9 +77,23 @@ struct axis_table {
 
   bool has_outside() const noexcept { return std::find(outside.begin(), outside.end(), 1) != outside.end(); }
 
+  /// Nearest: the source index of output j.
+  index_t source(index_t j) const noexcept { return identity ? j : index[static_cast<std::size_t>(j)]; }
+  /// Whether output j takes extrapolation_value.
+  bool is_outside(index_t j) const noexcept { return !outside.empty() && outside[static_cast<std::size_t>(j)] != 0; }
+
+  /// Bytes the table holds (what plan_limits::max_plan_bytes bounds).
+  std::size_t bytes() const noexcept {
+    auto of = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
+    return of(index) + of(tap_begin) + of(tap_index) + of(tap_weight) + of(tap_weight_f) + of(outside) +
+           packed16.bytes() + packed8.bytes() + of(packed_nearest.base) + of(packed_nearest.offset);
+  }
+
   /// True when the table maps every output j to input j with weight 1: the axis needs no pass.
   bool is_identity() const noexcept {
+    if (identity) return true;
     if (in != out || has_outside()) return false;
+    if (index.empty() && tap_begin.empty()) return out == 0;  // a table of an empty output
     if (!index.empty() || tap_begin.empty()) {
       for (index_t j = 0; j < out; ++j)
         if (index[static_cast<std::size_t>(j)] != j) return false;
@@ -91,22 +109,20 @@ struct axis_table {
   }
 };
 
-/// An axis that is not resized: output j reads input j.
-inline axis_table identity_table(index_t n, bool weighted) {
+/// An axis that is not resized: output j reads input j (no data, whatever n is).
+inline axis_table identity_table(index_t n) noexcept {
   axis_table t;
   t.in = t.out = n;
-  t.outside.assign(static_cast<std::size_t>(n), 0);
-  if (!weighted) {
-    t.index.resize(static_cast<std::size_t>(n));
-    for (index_t j = 0; j < n; ++j) t.index[static_cast<std::size_t>(j)] = j;
-    return t;
-  }
-  t.tap_begin.resize(static_cast<std::size_t>(n) + 1);
-  for (index_t j = 0; j <= n; ++j) t.tap_begin[static_cast<std::size_t>(j)] = j;
-  t.tap_index.assign(t.tap_begin.begin(), t.tap_begin.end() - 1);
-  t.tap_weight.assign(static_cast<std::size_t>(n), 1.0);
-  t.tap_weight_f.assign(static_cast<std::size_t>(n), 1.0f);
+  t.identity = true;
   t.max_taps = n > 0 ? 1 : 0;
+  return t;
+}
+
+/// The table of an axis of a plan that produces no output (in and out only, no data).
+inline axis_table unbuilt_table(index_t in, index_t out) noexcept {
+  axis_table t;
+  t.in = in;
+  t.out = out;
   return t;
 }
 
@@ -157,6 +173,11 @@ inline axis_table build_weighted_table(const axis_geometry& g, const sampling& s
   const double sigma = s.antialias ? std::min(g.scale, 1.0) : 1.0;
   const double reach = k.support() / sigma;  // half-width in input samples
   const double last = static_cast<double>(g.in - 1);
+  // The caller checked this bound against the plan's limits: reserving it keeps the peak
+  // memory of building at what was checked (no reallocation doubles it).
+  const auto bound = static_cast<std::size_t>(static_cast<double>(g.out) * table_budget::taps_per_output(reach));
+  t.tap_index.reserve(bound);
+  t.tap_weight.reserve(bound);
   for (index_t j = 0; j < g.out; ++j) {
     double x = original_coordinate(s.coordinate_transformation_mode, static_cast<double>(j), g);
     if (is_extrapolated(s.coordinate_transformation_mode, x, g.in)) {

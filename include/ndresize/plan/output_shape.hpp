@@ -5,7 +5,9 @@
 //            the coordinate formulas use that scale and length_resized = in · scale;
 //   sizes:   out = sizes[i], scale = out / in, length_resized = out;
 //   keep_aspect_ratio_policy (sizes only): one scale s = min|max_i sizes[i] / in[axes[i]],
-//            out = floor(s · in + 0.5) on every listed axis, scale = s, length_resized = out.
+//            out = floor(s · in + 0.5) on every listed axis, scale = s, and length_resized =
+//            in · s, fractional: the output there is "calculated out of a scale factor" (the
+//            spec's words), as the ONNX reference computes it; half_pixel_symmetric centres by it.
 // Inputs are validated by the caller (the ONNX layer).
 #pragma once
 
@@ -73,8 +75,8 @@ inline std::vector<axis_geometry> compute_geometry(const resize_geometry_request
       a.out = static_cast<index_t>(std::floor(a.length_resized));
     } else if (keep_aspect) {
       a.scale = policy_scale;
-      a.out = floor_extent(policy_scale * static_cast<double>(a.in) + 0.5);
-      a.length_resized = static_cast<double>(a.out);
+      a.length_resized = policy_scale * static_cast<double>(a.in);
+      a.out = floor_extent(a.length_resized + 0.5);
     } else {
       a.out = r.sizes[i];
       a.scale = a.in == 0 ? 1.0 : static_cast<double>(a.out) / static_cast<double>(a.in);

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -36,18 +37,35 @@ struct packed_taps {
   std::vector<std::uint32_t> mask;   ///< [block][slot]: lanes with a tap in this slot
 
   bool usable() const noexcept { return lanes != 0; }
+  std::size_t bytes() const noexcept {
+    return base.capacity() * sizeof(std::int32_t) + kind.capacity() * sizeof(block_kind) +
+           offset.capacity() * sizeof(std::int32_t) + weight.capacity() * sizeof(float) +
+           mask.capacity() * sizeof(std::uint32_t);
+  }
+
+  /// The largest packed copy built (8 MiB): beyond it the kernels read the plain table. It
+  /// bounds what a wide row of many interleaved elements (taps × pixel) can cost a plan.
+  static constexpr std::size_t max_bytes = std::size_t{8} << 20;
+
+  /// Bytes of a packed copy with `blocks` blocks of `slots` × `lanes` entries.
+  static double bytes_for(double blocks, double slots, double lanes) noexcept {
+    return blocks * (slots * (lanes * (sizeof(std::int32_t) + sizeof(float)) + sizeof(std::uint32_t)) +
+                     sizeof(std::int32_t) + sizeof(block_kind));
+  }
 
   static packed_taps build(int lanes, index_t pixel, index_t in, index_t out, const std::vector<index_t>& tap_begin,
                            const std::vector<index_t>& tap_index, const std::vector<float>& w, int max_taps) {
     packed_taps p;
     if (out == 0 || max_taps == 0 || pixel < 1) return p;
+    // Int32 offsets (checked without overflowing), and no table much larger than the taps.
+    constexpr index_t int32_end = index_t{1} << 31;
+    if (pixel >= int32_end || in > (int32_end - 1) / pixel || out > (int32_end - 1) / pixel) return p;
     const index_t n = out * pixel;
     const index_t blocks = (n + lanes - 1) / lanes;
-    // Int32 offsets, and no table much larger than the taps themselves.
-    if (in * pixel >= (index_t{1} << 31) || n >= (index_t{1} << 31)) return p;
     if (static_cast<double>(blocks) * max_taps * lanes >
         4.0 * static_cast<double>(tap_index.size()) * static_cast<double>(pixel) + 65536.0)
       return p;
+    if (bytes_for(static_cast<double>(blocks), max_taps, lanes) > static_cast<double>(max_bytes)) return p;
     p.slots = max_taps;
     p.pixel = pixel;
     p.base.resize(static_cast<std::size_t>(blocks));

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../error.hpp"
+#include "../limits.hpp"
 #include "../shape.hpp"
 #include "axis_table.hpp"
 
@@ -26,13 +27,15 @@ class resize_plan {
 
   /// Assembles a plan from per-axis tables (one per input axis, in axis order). `context`
   /// names the operator for error messages ("Resize-19", "ResizeUpsampleTrilinear").
+  /// `max_scratch_bytes` bounds the workspace of one execute (plan_limits::max_scratch_bytes).
   resize_plan(std::string context, kernel_family family, const dims& input_shape, std::vector<axis_table> tables,
-              double extrapolation_value)
+              double extrapolation_value, std::size_t max_scratch_bytes = plan_limits{}.max_scratch_bytes)
       : context_(std::move(context)),
         family_(family),
         input_(input_shape),
         tables_(std::move(tables)),
-        extrapolation_value_(extrapolation_value) {
+        extrapolation_value_(extrapolation_value),
+        max_scratch_bytes_(max_scratch_bytes) {
     output_.resize(input_.size());
     int innermost = -1;  // the innermost resized axis: the only one resampled along rows
     for (int d = 0; d < input_.size(); ++d)
@@ -60,6 +63,8 @@ class resize_plan {
     if (family_ == kernel_family::weighted) order_passes();
   }
 
+  /// A default-constructed plan has rank 0 and runs nothing (execute rejects it).
+  bool empty() const noexcept { return input_.size() == 0; }
   const std::string& context() const noexcept { return context_; }
   kernel_family family() const noexcept { return family_; }
   int rank() const noexcept { return input_.size(); }
@@ -70,6 +75,14 @@ class resize_plan {
   bool has_extrapolation() const noexcept { return has_extrapolation_; }
   double extrapolation_value() const noexcept { return extrapolation_value_; }
   index_t output_size() const noexcept { return checked_element_count(output_); }
+  /// Bytes held by the tables (bounded by plan_limits::max_plan_bytes when the plan was made).
+  std::size_t table_bytes() const noexcept {
+    std::size_t n = 0;
+    for (const auto& t : tables_) n += t.bytes();
+    return n;
+  }
+  /// The largest workspace one execute may take (plan_limits::max_scratch_bytes).
+  std::size_t max_scratch_bytes() const noexcept { return max_scratch_bytes_; }
 
   /// Weighted family: the axes that need a pass, in execution order.
   const std::vector<int>& pass_order() const noexcept { return passes_; }
@@ -89,13 +102,14 @@ class resize_plan {
     });
   }
 
-  std::string context_;
+  std::string context_ = "resize_plan";
   kernel_family family_ = kernel_family::gather;
   dims input_, output_;
   std::vector<axis_table> tables_;
   double extrapolation_value_ = 0.0;
   bool has_extrapolation_ = false;
   std::vector<int> passes_;
+  std::size_t max_scratch_bytes_ = plan_limits{}.max_scratch_bytes;
 };
 
 }  // namespace ndresize

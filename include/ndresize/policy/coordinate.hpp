@@ -13,7 +13,7 @@ struct axis_geometry {
   index_t in = 0;               ///< length_original
   index_t out = 0;              ///< output_width_int
   double scale = 1.0;           ///< `scale` of the formulas: the float32 scale, out/in, or the policy scale
-  double length_resized = 0.0;  ///< in·scale when scales were given (fractional), else the integer size
+  double length_resized = 0.0;  ///< in·scale with scales or a keep-aspect policy (fractional), else the size
   double roi_start = 0.0;       ///< tf_crop_and_resize only
   double roi_end = 1.0;
 };
