@@ -115,8 +115,9 @@ bool run_and_report(const json& id, const auto& make_case, const npy_resize::run
   return false;
 }
 
-/// The "id" of a line that is not valid JSON (or nests too deep), when its text still shows one: a string or a
-/// number after "id":. A plain scan (no std::regex, whose recursion long lines can overflow).
+/// The "id" of a line that is not valid JSON (or nests too deep), when its text still shows
+/// one: a string or a number after "id":. A plain scan (no std::regex, whose recursion long
+/// lines can overflow).
 json salvage_id(std::string_view line) {
   const std::size_t k = line.find("\"id\"");
   if (k == std::string_view::npos) return nullptr;
