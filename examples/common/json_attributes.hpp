@@ -25,7 +25,7 @@ inline ndresize::onnx::attribute_map attributes_from_json(const nlohmann::json& 
   };
   for (const auto& [name, v] : j.items()) {
     if (v.is_number_integer() && !fits_int64(v))
-      throw std::invalid_argument("attribute '" + name + "' is beyond the int64 range");
+      throw std::invalid_argument("attribute " + ndresize::detail::quoted_value(name) + " is beyond the int64 range");
     if (v.is_number_integer())
       m[name] = v.get<std::int64_t>();
     else if (v.is_number())
@@ -37,9 +37,12 @@ inline ndresize::onnx::attribute_map attributes_from_json(const nlohmann::json& 
     else if (v.is_array()) {
       bool all_int = true;
       for (const auto& e : v) {
-        if (!e.is_number()) throw std::invalid_argument("attribute '" + name + "' must be a list of numbers");
+        if (!e.is_number())
+          throw std::invalid_argument("attribute " + ndresize::detail::quoted_value(name) +
+                                      " must be a list of numbers");
         if (e.is_number_integer() && !fits_int64(e))
-          throw std::invalid_argument("attribute '" + name + "' has an element beyond the int64 range");
+          throw std::invalid_argument("attribute " + ndresize::detail::quoted_value(name) +
+                                      " has an element beyond the int64 range");
         all_int = all_int && e.is_number_integer();
       }
       if (all_int)
@@ -47,7 +50,8 @@ inline ndresize::onnx::attribute_map attributes_from_json(const nlohmann::json& 
       else
         m[name] = v.get<std::vector<float>>();
     } else {
-      throw std::invalid_argument("attribute '" + name + "' has an unsupported JSON type");
+      throw std::invalid_argument("attribute " + ndresize::detail::quoted_value(name) +
+                                  " has an unsupported JSON type");
     }
   }
   return m;

@@ -6,23 +6,32 @@
 // its uint16 bit patterns ('<u2'). Data is returned in C order and native (little-endian)
 // byte order; big-endian files are swapped, Fortran-ordered files are rejected. Anything
 // malformed throws npy_error (never another exception, never a crash), and save() writes a
-// temporary file and renames it, so a reader never sees a partial file.
+// temporary file and renames it, so a reader never sees a partial file. load() reads regular
+// files only, and no more than their header describes (see load).
 #pragma once
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <system_error>
 #include <vector>
 
 #include <ndresize/element.hpp>
+#include <ndresize/onnx/attribute_map.hpp>  // ndresize::detail::quoted_value for messages
 #include <ndresize/shape.hpp>
 #include <ndresize/view.hpp>
 
@@ -74,7 +83,8 @@ inline std::size_t element_size(ndresize::element_type t) {
 }
 
 /// The NumPy name of an element type ("float32", "int64", "bool", "str"), as case files spell
-/// dtypes; bfloat16, which NumPy lacks, is "bfloat16".
+/// dtypes; bfloat16, which NumPy lacks, is "bfloat16". A code that names no element type is
+/// shown as its number ("element type 77"), not as "undefined", which is the name of code 0.
 inline std::string dtype_name(ndresize::element_type t) {
   using ndresize::element_type;
   switch (t) {
@@ -82,8 +92,12 @@ inline std::string dtype_name(ndresize::element_type t) {
     case element_type::float32: return "float32";
     case element_type::float64: return "float64";
     case element_type::string: return "str";
-    default: return ndresize::to_string(t);  // the ONNX names of the others equal NumPy's
+    default: break;
   }
+  const std::string name = ndresize::to_string(t);  // the ONNX names of the others equal NumPy's
+  if (name == "undefined" && t != element_type::undefined)
+    return "element type " + std::to_string(static_cast<long long>(t));
+  return name;
 }
 
 /// A zero-filled (empty-string-filled) array of `type` and `shape`.
@@ -111,6 +125,10 @@ inline ndresize::any_tensor_view view(array& a) {
                                                      : static_cast<void*>(a.bytes.data());
   return {a.type, p, a.shape};
 }
+
+/// A file's path, quoted for a message: whole up to PATH_MAX (4096 bytes on Linux, so any path
+/// that can be opened is shown whole), cut beyond (a case file can hold a 10 MB "path").
+inline std::string quoted_path(std::string_view path) { return ndresize::detail::quoted_value(path, 4096); }
 
 namespace detail {
 
@@ -153,7 +171,7 @@ struct descr_info {
 };
 
 inline descr_info parse_descr(const std::string& d) {
-  const std::string bad = "unsupported dtype '" + d + "'";
+  const std::string bad = "unsupported dtype " + ndresize::detail::quoted_value(d);
   require(d.size() >= 3, bad);
   const char order = d[0];
   require(order == '<' || order == '>' || order == '|' || order == '=', bad);
@@ -240,71 +258,105 @@ inline std::vector<std::uint32_t> utf8_to_utf32(const std::string& s) {
 
 }  // namespace detail
 
-/// Parses .npy bytes. Throws npy_error on anything malformed or unsupported.
-inline array parse(const std::string& file) {
-  using detail::require;
-  require(file.size() >= 6 && file.compare(0, 6, "\x93NUMPY") == 0, "not a .npy file (bad magic)");
-  require(file.size() >= 10, "truncated header");
-  const int major = static_cast<unsigned char>(file[6]);
+namespace detail {
+
+/// Where the header dict lies: it starts at `offset` (10 or 12: the version's preamble) and is
+/// `length` bytes long; the data follows it.
+struct header_span {
+  std::size_t offset, length;
+};
+
+/// The preamble (magic, version, header length) from the first bytes of a file; `head` holds
+/// at most 12 bytes of it.
+inline header_span read_preamble(std::string_view head) {
+  require(head.size() >= 6 && head.compare(0, 6, "\x93NUMPY") == 0, "not a .npy file (bad magic)");
+  require(head.size() >= 10, "truncated header");
+  const int major = static_cast<unsigned char>(head[6]);
   require(major >= 1 && major <= 3, "unsupported .npy version " + std::to_string(major));
-  std::size_t header_len, offset;
-  if (major == 1) {
-    header_len =
-        static_cast<unsigned char>(file[8]) | (static_cast<std::size_t>(static_cast<unsigned char>(file[9])) << 8);
-    offset = 10;
-  } else {
-    require(file.size() >= 12, "truncated header");
-    header_len = 0;
-    for (int i = 3; i >= 0; --i)
-      header_len = (header_len << 8) | static_cast<unsigned char>(file[8 + static_cast<std::size_t>(i)]);
-    offset = 12;
-  }
-  require(header_len <= file.size() - offset, "truncated header");
-  const std::string header = file.substr(offset, header_len);
-  offset += header_len;
+  if (major == 1)
+    return {10,
+            static_cast<unsigned char>(head[8]) | (static_cast<std::size_t>(static_cast<unsigned char>(head[9])) << 8)};
+  require(head.size() >= 12, "truncated header");
+  std::size_t length = 0;
+  for (int i = 3; i >= 0; --i)
+    length = (length << 8) | static_cast<unsigned char>(head[8 + static_cast<std::size_t>(i)]);
+  return {12, length};
+}
+
+/// What the header dict says: the dtype and shape, and so exactly how many data bytes follow.
+struct layout {
+  descr_info info;
+  ndresize::dims shape;
+  std::size_t count = 0;       ///< elements
+  std::size_t data_bytes = 0;  ///< count times the element (or string) width
+};
+
+/// Parses the header dict. The data it describes must fit in the `available` bytes the file
+/// has after the header: a header claims nothing beyond the file's real size, so no forged
+/// shape makes the reader allocate (or wait for) more than the file holds.
+inline layout read_header(const std::string& header, std::size_t available) {
   const std::size_t open = header.find_first_not_of(' ');
   require(open != std::string::npos && header[open] == '{' && header.find('}') != std::string::npos,
           "header is not a dict literal");
-  const auto info = detail::parse_descr(detail::dict_value(header, "descr"));
-  const std::string fortran = detail::dict_value(header, "fortran_order");
-  require(fortran == "False" || fortran == "True", "malformed fortran_order '" + fortran + "'");
+  layout l;
+  l.info = parse_descr(dict_value(header, "descr"));
+  const std::string fortran = dict_value(header, "fortran_order");
+  require(fortran == "False" || fortran == "True",
+          "malformed fortran_order " + ndresize::detail::quoted_value(fortran));
   require(fortran == "False", "Fortran-ordered arrays are not supported");
-  std::string shape_text = detail::dict_value(header, "shape");
+  const std::string shape_text = dict_value(header, "shape");
+  const std::string shape_quoted = ndresize::detail::quoted_value(shape_text);
   require(shape_text.size() >= 2 && shape_text.front() == '(' && shape_text.back() == ')',
-          "malformed shape '" + shape_text + "'");
-  array a;
-  a.type = info.type;
-  a.byte_strings = info.type == ndresize::element_type::string && !info.unicode;
+          "malformed shape " + shape_quoted);
   std::vector<ndresize::index_t> shape;
   std::stringstream ss(shape_text.substr(1, shape_text.size() - 2));
   for (std::string item; std::getline(ss, item, ',');) {
     item.erase(std::remove(item.begin(), item.end(), ' '), item.end());
     if (item.empty()) continue;
-    for (char c : item) require(c >= '0' && c <= '9', "malformed shape '" + shape_text + "'");
-    require(item.size() < 19, "extent too large in shape '" + shape_text + "'");
+    for (char c : item) require(c >= '0' && c <= '9', "malformed shape " + shape_quoted);
+    require(item.size() < 19, "extent too large in shape " + shape_quoted);
     require(shape.size() < static_cast<std::size_t>(ndresize::max_rank),
             "rank above " + std::to_string(ndresize::max_rank));
     shape.push_back(std::stoll(item));
   }
-  a.shape = ndresize::dims(std::span<const ndresize::index_t>(shape));
-  const std::int64_t n = a.size();
-  require(n >= 0, "element count of shape '" + shape_text + "' overflows");
-  const std::size_t count = static_cast<std::size_t>(n);
-  const std::size_t payload = file.size() - offset;
+  l.shape = ndresize::dims(std::span<const ndresize::index_t>(shape));
+  const std::int64_t n = ndresize::checked_element_count(l.shape);
+  require(n >= 0, "element count of shape " + shape_quoted + " overflows");
+  l.count = static_cast<std::size_t>(n);
+  const std::size_t width = l.info.type == ndresize::element_type::string
+                                ? l.info.string_width * (l.info.unicode ? 4 : 1)
+                                : element_size(l.info.type);
+  // count * width <= available, asked without the product (which may overflow)
+  require(l.count <= available / width,
+          "data is shorter than the shape says: shape " + shape_quoted + " of " + std::to_string(width) +
+              "-byte elements needs " +
+              (l.count <= std::numeric_limits<std::size_t>::max() / width ? std::to_string(l.count * width)
+                                                                          : std::string("2^64 or more")) +
+              " bytes, the file has " + std::to_string(available) + " bytes after its header");
+  l.data_bytes = l.count * width;
+  return l;
+}
+
+/// The array from its layout and its `l.data_bytes` data bytes.
+inline array decode(const layout& l, std::string_view data) {
+  const descr_info& info = l.info;
+  array a;
+  a.type = info.type;
+  a.shape = l.shape;
+  a.byte_strings = info.type == ndresize::element_type::string && !info.unicode;
   if (info.type == ndresize::element_type::string) {
     const std::size_t unit = info.unicode ? 4 : 1;
     const std::size_t w = info.string_width * unit;
-    require(count <= payload / w, "data is shorter than the shape says");
-    a.strings.resize(count);
-    for (std::size_t i = 0; i < count; ++i) {
+    a.strings.resize(l.count);
+    for (std::size_t i = 0; i < l.count; ++i) {
       // NumPy pads with NUL and strips only trailing NULs: a NUL inside a string is data.
       std::size_t len = info.string_width;
       auto code_point = [&](std::size_t c) {
-        const std::size_t at = offset + i * w + c * unit;
-        if (!info.unicode) return static_cast<std::uint32_t>(static_cast<unsigned char>(file[at]));
+        const std::size_t at = i * w + c * unit;
+        if (!info.unicode) return static_cast<std::uint32_t>(static_cast<unsigned char>(data[at]));
         std::uint32_t cp = 0;
         for (std::size_t k = 0; k < 4; ++k)
-          cp = (cp << 8) | static_cast<unsigned char>(file[at + (info.big_endian ? k : 3 - k)]);
+          cp = (cp << 8) | static_cast<unsigned char>(data[at + (info.big_endian ? k : 3 - k)]);
         return cp;
       };
       while (len > 0 && code_point(len - 1) == 0) --len;
@@ -316,16 +368,14 @@ inline array parse(const std::string& file) {
           continue;
         }
         require(cp <= 0x10FFFF, "string element " + std::to_string(i) + " holds an invalid code point");
-        detail::append_utf8(s, cp);
+        append_utf8(s, cp);
       }
       a.strings[i] = std::move(s);
     }
     return a;
   }
   const std::size_t es = element_size(info.type);
-  require(count <= payload / es, "data is shorter than the shape says");
-  a.bytes.assign(file.begin() + static_cast<std::ptrdiff_t>(offset),
-                 file.begin() + static_cast<std::ptrdiff_t>(offset + count * es));
+  a.bytes.assign(data.begin(), data.begin() + static_cast<std::ptrdiff_t>(l.data_bytes));
   if (info.big_endian && es > 1) {
     const bool complex =
         info.type == ndresize::element_type::complex64 || info.type == ndresize::element_type::complex128;
@@ -339,18 +389,91 @@ inline array parse(const std::string& file) {
   return a;
 }
 
+/// An open file descriptor, closed when it goes out of scope.
+class file_descriptor {
+ public:
+  explicit file_descriptor(int fd) : fd_(fd) {}
+  file_descriptor(const file_descriptor&) = delete;
+  file_descriptor& operator=(const file_descriptor&) = delete;
+  ~file_descriptor() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  int get() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+/// What a file that is not a regular one is, for the message.
+inline const char* file_kind(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+/// Reads exactly `n` bytes into `out`; false when the file ends first.
+inline bool read_exactly(int fd, char* out, std::size_t n) {
+  while (n > 0) {
+    const ssize_t got = ::read(fd, out, n);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) throw npy_error(std::string("npy: read failed: ") + std::strerror(errno));
+    if (got == 0) return false;
+    out += got;
+    n -= static_cast<std::size_t>(got);
+  }
+  return true;
+}
+
+}  // namespace detail
+
+/// Parses .npy bytes. Throws npy_error on anything malformed or unsupported. Bytes after the
+/// data the header describes are ignored, as NumPy's reader ignores them.
+inline array parse(std::string_view file) {
+  const detail::header_span h = detail::read_preamble(file.substr(0, 12));
+  detail::require(h.length <= file.size() - h.offset, "truncated header");
+  const std::size_t data_offset = h.offset + h.length;
+  const detail::layout l = detail::read_header(std::string(file.substr(h.offset, h.length)), file.size() - data_offset);
+  return detail::decode(l, file.substr(data_offset, l.data_bytes));
+}
+
+/// Reads a .npy file. Only a regular file is read (a FIFO, a device such as /dev/zero or a
+/// directory is refused before any read: their size is unknown, and reading one could block or
+/// never end); the file is opened once and that descriptor checked, so nothing can swap the file
+/// in between. Its header is read first, and then exactly the data the header describes, which
+/// must be within the file's size; bytes after it are not read (as parse() ignores them).
 inline array load(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw npy_error("npy: cannot open '" + path + "' (a directory)");
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw npy_error("npy: cannot open '" + path + "'");
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  if (f.bad()) throw npy_error("npy: cannot read '" + path + "'");
+  const std::string where = " (" + quoted_path(path) + ")";
+  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer
+  const detail::file_descriptor fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
+  if (fd.get() < 0) throw npy_error("npy: cannot open " + quoted_path(path) + ": " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0)
+    throw npy_error("npy: cannot read " + quoted_path(path) + ": " + std::strerror(errno));
+  if (!S_ISREG(st.st_mode))
+    throw npy_error("npy: cannot read " + quoted_path(path) + ": " + detail::file_kind(st.st_mode) +
+                    ", not a regular file");
+  const auto size = static_cast<std::size_t>(st.st_size);
+  const auto shrank = [&] { return npy_error("npy: the file became shorter while it was read" + where); };
   try {
-    return parse(ss.str());
+    std::string head(std::min<std::size_t>(size, 12), '\0');
+    if (!detail::read_exactly(fd.get(), head.data(), head.size())) throw shrank();
+    const detail::header_span h = detail::read_preamble(head);
+    detail::require(h.length <= size - h.offset, "truncated header");
+    // a version 1.0 preamble is 10 bytes: go back to where the header starts
+    if (::lseek(fd.get(), static_cast<off_t>(h.offset), SEEK_SET) < 0)
+      throw npy_error(std::string("npy: cannot seek: ") + std::strerror(errno) + where);
+    std::string header(h.length, '\0');
+    if (!detail::read_exactly(fd.get(), header.data(), header.size())) throw shrank();
+    const detail::layout l = detail::read_header(header, size - h.offset - h.length);
+    std::string data(l.data_bytes, '\0');
+    if (!detail::read_exactly(fd.get(), data.data(), data.size())) throw shrank();
+    return detail::decode(l, data);
   } catch (const npy_error& e) {
-    throw npy_error(std::string(e.what()) + " ('" + path + "')");
+    if (std::string_view(e.what()).ends_with(where)) throw;
+    throw npy_error(std::string(e.what()) + where);
   }
 }
 
@@ -375,7 +498,7 @@ inline std::string descr_of(ndresize::element_type t, std::size_t string_width =
     case element_type::complex128: return "<c16";
     case element_type::string:
       return (byte_strings ? "|S" : "<U") + std::to_string(std::max<std::size_t>(string_width, 1));
-    default: throw npy_error("npy: cannot write element type " + std::string(ndresize::to_string(t)));
+    default: throw npy_error("npy: cannot write element type " + dtype_name(t));
   }
 }
 
@@ -445,19 +568,19 @@ inline void save(const std::string& path, const array& a) {
   std::error_code ec;
   {
     std::ofstream f(temp, std::ios::binary | std::ios::trunc);
-    if (!f) throw npy_error("npy: cannot create '" + path + "'");
+    if (!f) throw npy_error("npy: cannot create " + quoted_path(path));
     f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     f.close();
     if (!f) {
       fs::remove(temp, ec);
-      throw npy_error("npy: cannot write '" + path + "'");
+      throw npy_error("npy: cannot write " + quoted_path(path));
     }
   }
   fs::rename(temp, target, ec);
   if (ec) {
     std::error_code ignored;
     fs::remove(temp, ignored);
-    throw npy_error("npy: cannot write '" + path + "': " + ec.message());
+    throw npy_error("npy: cannot write " + quoted_path(path) + ": " + ec.message());
   }
 }
 

@@ -45,6 +45,8 @@ Inputs (.npy, NumPy format 1.0-3.0, C order, either byte order):
   --scales   float32; float64 is accepted and rounded to float32 (what a model would hold).
   --sizes    int64.
   An input file with 0 elements means the input is absent (as an empty tensor in ONNX).
+  Inputs must be regular files (a FIFO or a device such as /dev/zero is an error); the data
+  their header describes must be all there (bytes after it are ignored).
   --attrs    a JSON object of ONNX attributes by their ONNX names; Upsample-7 takes
              "scales" here. Integers are INT(S), other numbers FLOAT(S).
   --max-output-elements  refuse cases whose Y has more elements (default 268435456).
@@ -66,6 +68,7 @@ Batch mode: each non-blank line of the JSONL file is one case,
 with "id" echoed back as given; "op", "x" and "out" are required, the other keys may be null
 or missing. Relative paths are relative to the folder of the JSONL file (to the current
 folder for stdin). A malformed line is reported with its "id" when one can be read, else null.
+A line (and --attrs) may nest arrays and objects at most 64 levels deep.
 
 Exit status: 0 when every case succeeded, 1 when a case failed, 2 on a usage error.
 )";
@@ -112,8 +115,9 @@ bool run_and_report(const json& id, const auto& make_case, const npy_resize::run
   return false;
 }
 
-/// The "id" of a line that is not valid JSON, when its text still shows one: a string or a
-/// number after "id":. A plain scan (no std::regex, whose recursion long lines can overflow).
+/// The "id" of a line that is not valid JSON (or nests too deep), when its text still shows
+/// one: a string or a number after "id":. A plain scan (no std::regex, whose recursion long
+/// lines can overflow).
 json salvage_id(std::string_view line) {
   const std::size_t k = line.find("\"id\"");
   if (k == std::string_view::npos) return nullptr;
@@ -147,10 +151,10 @@ int run_batch(std::istream& in, const fs::path& base, const npy_resize::run_opti
     const auto make_case = [&] {
       json j;
       try {
-        j = json::parse(line);
-      } catch (const json::parse_error& e) {
+        j = npy_resize::parse_json(line, "line " + std::to_string(line_no) + ": ");
+      } catch (const case_error&) {
         id = salvage_id(line);
-        throw case_error("json: line " + std::to_string(line_no) + ": " + e.what());
+        throw;
       }
       if (j.is_object() && j.contains("id")) id = j["id"];
       return npy_resize::case_from_json(j, base);
@@ -169,7 +173,8 @@ std::int64_t parse_integer(const std::string& flag, const std::string& text) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used == 0 || used != text.size()) throw usage_error(flag + " needs an integer, got '" + text + "'");
+  if (used == 0 || used != text.size())
+    throw usage_error(flag + " needs an integer, got " + ndresize::detail::quoted_value(text));
   return v;
 }
 
@@ -191,7 +196,8 @@ int main_impl(int argc, char** argv) {
       std::exit(exit_ok);
     }
     if (i + 1 >= args.size())
-      throw usage_error(flag.starts_with("--") ? flag + " needs a value" : "unexpected argument '" + flag + "'");
+      throw usage_error(flag.starts_with("--") ? flag + " needs a value"
+                                               : "unexpected argument " + ndresize::detail::quoted_value(flag));
     const std::string& value = args[++i];
     if (flag == "--batch")
       batch = value;
@@ -205,13 +211,13 @@ int main_impl(int argc, char** argv) {
     else if (const auto it = case_flags.find(flag); it != case_flags.end())
       single[it->second] = value;
     else
-      throw usage_error("unknown option '" + flag + "'");
+      throw usage_error("unknown option " + ndresize::detail::quoted_value(flag));
   }
   if (batch) {
     if (!single.empty() || attrs_text) throw usage_error("--batch takes no case options");
     if (*batch == "-") return run_batch(std::cin, fs::current_path(), options);
     std::ifstream f(*batch);
-    if (!f) throw usage_error("cannot open '" + *batch + "'");
+    if (!f) throw usage_error("cannot open " + npy::quoted_path(*batch));
     return run_batch(f, fs::absolute(*batch).parent_path(), options);
   }
   for (const char* required : {"op", "x", "out"})
@@ -220,7 +226,7 @@ int main_impl(int argc, char** argv) {
   single.erase("id");
   // --attrs is the case's JSON text: a syntax error in it is a bad case (exit 1), not a usage error
   const auto make_case = [&] {
-    if (attrs_text) single["attrs"] = json::parse(*attrs_text);
+    if (attrs_text) single["attrs"] = npy_resize::parse_json(*attrs_text);
     return npy_resize::case_from_json(single, fs::current_path());
   };
   return run_and_report(id, make_case, options) ? exit_ok : exit_case_failed;

@@ -13,6 +13,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -43,6 +44,30 @@ struct resize_case {
   nlohmann::json attrs = nlohmann::json::object();  ///< ONNX attribute names and values
   fs::path out;
 };
+
+/// The deepest nesting of arrays and objects a case's JSON may have. nlohmann::json copies and
+/// compares values recursively, so a line of 100000 '[' (valid JSON, 200 KB) would overflow the
+/// stack; a case needs 3 levels (the case, "attrs", a list), and 64 leave room for any "id".
+inline constexpr int max_json_depth = 64;
+
+/// Parses the JSON text of a case (a batch line, or --attrs) with its nesting bounded by
+/// max_json_depth. Throws case_error "json: <where>..." for a syntax error or deeper nesting.
+inline nlohmann::json parse_json(std::string_view text, const std::string& where = "") {
+  const auto bound_depth = [&where](int depth, nlohmann::json::parse_event_t event, const nlohmann::json&) {
+    // `depth` counts the arrays and objects around the one that starts
+    using event_t = nlohmann::json::parse_event_t;
+    if ((event == event_t::array_start || event == event_t::object_start) && depth >= max_json_depth)
+      throw case_error("json: " + where + "arrays and objects nest deeper than " + std::to_string(max_json_depth) +
+                       " levels");
+    return true;
+  };
+  try {
+    return nlohmann::json::parse(text, bound_depth);
+  } catch (const nlohmann::json::exception& e) {  // a syntax error, or a number beyond double (out_of_range)
+    // nlohmann quotes the token it stopped at in full: an unterminated 10 MB string would be all in the message
+    throw case_error("json: " + where + ndresize::detail::message_excerpt(e.what(), 512));
+  }
+}
 
 struct run_options {
   ndresize::plan_limits limits{.max_output_elements = ndresize::index_t{1} << 28};
@@ -76,14 +101,14 @@ inline std::optional<npy::array> load_optional(const std::optional<fs::path>& pa
   npy::array a = npy::load(path->string());
   if (a.size() == 0) return std::nullopt;
   if (a.shape.size() != 1)
-    throw case_error(std::string("input: '") + name + "' must be 1-D, got shape " + a.shape.to_string() + " ('" +
-                     path->string() + "')");
+    throw case_error(std::string("input: '") + name + "' must be 1-D, got shape " + a.shape.to_string() + " (" +
+                     npy::quoted_path(path->string()) + ")");
   return a;
 }
 
 [[noreturn]] inline void wrong_dtype(const char* name, const char* wanted, const npy::array& a, const fs::path& path) {
-  throw case_error(std::string("input: '") + name + "' must be " + wanted + ", got " + npy::dtype_name(a.type) + " ('" +
-                   path.string() + "')");
+  throw case_error(std::string("input: '") + name + "' must be " + wanted + ", got " + npy::dtype_name(a.type) + " (" +
+                   npy::quoted_path(path.string()) + ")");
 }
 
 /// roi (ONNX T2: float16, float or double), widened to double.
@@ -134,11 +159,11 @@ inline npy::array load_x(const resize_case& c) {
   if (*c.x_dtype == "bfloat16") {
     if (x.type != ndresize::element_type::uint16)
       throw case_error("input: x_dtype 'bfloat16' needs X stored as uint16 bits, got " + npy::dtype_name(x.type) +
-                       " ('" + c.x.string() + "')");
+                       " (" + npy::quoted_path(c.x.string()) + ")");
     x.type = ndresize::element_type::bfloat16;
   } else if (*c.x_dtype != npy::dtype_name(x.type)) {
-    throw case_error("input: x_dtype '" + *c.x_dtype + "' does not match X's dtype " + npy::dtype_name(x.type) + " ('" +
-                     c.x.string() + "')");
+    throw case_error("input: x_dtype " + ndresize::detail::quoted_value(*c.x_dtype) + " does not match X's dtype " +
+                     npy::dtype_name(x.type) + " (" + npy::quoted_path(c.x.string()) + ")");
   }
   return x;
 }
@@ -159,10 +184,15 @@ inline resize_case case_from_json(const nlohmann::json& j, const fs::path& base)
   if (!j.is_object()) throw case_error("json: a case must be a JSON object");
   for (const auto& [key, value] : j.items())
     if (std::find(detail::case_keys().begin(), detail::case_keys().end(), key) == detail::case_keys().end())
-      throw case_error("json: unknown key '" + key + "'");
-  auto path = [&](const std::string& p) { return fs::path(p).is_absolute() ? fs::path(p) : base / p; };
+      throw case_error("json: unknown key " + ndresize::detail::quoted_value(key));
+  // a NUL would end the path early for the system, naming another file
+  auto path = [&](const char* key, const std::string& p) {
+    if (p.find('\0') != std::string::npos)
+      throw case_error(std::string("json: '") + key + "' holds a NUL byte: " + npy::quoted_path(p));
+    return fs::path(p).is_absolute() ? fs::path(p) : base / p;
+  };
   auto optional_path = [&](const char* key) -> std::optional<fs::path> {
-    if (auto s = detail::optional_string(j, key)) return path(*s);
+    if (auto s = detail::optional_string(j, key)) return path(key, *s);
     return std::nullopt;
   };
   resize_case c;
@@ -174,7 +204,7 @@ inline resize_case case_from_json(const nlohmann::json& j, const fs::path& base)
       throw case_error("json: 'opset' must be an integer");
     c.opset = it->get<std::int64_t>();
   }
-  c.x = path(detail::required_string(j, "x"));
+  c.x = path("x", detail::required_string(j, "x"));
   c.x_dtype = detail::optional_string(j, "x_dtype");
   c.roi = optional_path("roi");
   c.scales = optional_path("scales");
@@ -183,14 +213,14 @@ inline resize_case case_from_json(const nlohmann::json& j, const fs::path& base)
     if (!it->is_object()) throw case_error("json: 'attrs' must be an object or null");
     c.attrs = *it;
   }
-  c.out = path(detail::required_string(j, "out"));
+  c.out = path("out", detail::required_string(j, "out"));
   return c;
 }
 
 /// The ONNX operators Resize and Upsample, through the runtime front door: model opset,
 /// attributes as a node holds them, type-erased tensors.
 inline npy::array run_onnx(const resize_case& c, const run_options& options) {
-  if (!c.opset) throw case_error("json: op '" + c.op + "' needs an integer 'opset'");
+  if (!c.opset) throw case_error("json: op " + ndresize::detail::quoted_value(c.op) + " needs an integer 'opset'");
   const npy::array x = detail::load_x(c);
   const std::vector<double> roi = detail::load_roi(c.roi);
   const std::vector<float> scales = detail::load_scales(c.scales);
@@ -216,7 +246,7 @@ inline npy::array run_onnx(const resize_case& c, const run_options& options) {
 inline npy::array run_ascend_trilinear(const resize_case& c, const run_options& options) {
   for (const auto& [key, given] : {std::pair{"roi", c.roi}, std::pair{"scales", c.scales}, std::pair{"sizes", c.sizes}})
     if (given)
-      throw case_error("json: op '" + c.op + "' takes no '" + key +
+      throw case_error("json: op " + ndresize::detail::quoted_value(c.op) + " takes no '" + key +
                        "' input (its output extents and scales are the attributes output_size, scales_d, scales_h, "
                        "scales_w)");
   const npy::array x = detail::load_x(c);
@@ -245,7 +275,7 @@ inline npy::array run(const resize_case& c, const run_options& options) {
   if (it == operators().end()) {
     std::string known;
     for (const auto& [name, runner] : operators()) known += (known.empty() ? "" : ", ") + name;
-    throw case_error("json: unknown op '" + c.op + "' (npy_resize knows " + known + ")");
+    throw case_error("json: unknown op " + ndresize::detail::quoted_value(c.op) + " (npy_resize knows " + known + ")");
   }
   return it->second(c, options);
 }

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// Fuzz target: the JSON readers of the examples. The bytes are parsed as JSON (nlohmann::json)
-// and read three ways: as an attribute object (npy::attributes_from_json, then
-// onnx::parse_attributes for every operator version, then planning and running a small X),
-// and as an npy_resize case line (npy_resize::case_from_json and its attribute reader; no file
-// is opened). Properties: only the documented errors escape — nlohmann's parse error is
-// swallowed by the non-throwing parse, the readers throw std::invalid_argument (resize_error is
-// one) or npy_resize::case_error — and nothing crashes, leaks or trips a sanitizer.
+// Fuzz target: the JSON readers of the examples. The bytes are parsed as npy_resize parses a
+// case line (npy_resize::parse_json: nlohmann::json with the nesting bounded, so that no
+// recursive copy overflows the stack) and read three ways: as an attribute object
+// (npy::attributes_from_json, then onnx::parse_attributes for every operator version, then
+// planning and running a small X), and as an npy_resize case line (npy_resize::case_from_json
+// and its attribute reader; no file is opened). Properties: only the documented errors escape
+// — the parse throws npy_resize::case_error for bad syntax or too deep a nesting, the readers
+// throw std::invalid_argument (resize_error is one) or npy_resize::case_error — and nothing
+// crashes, leaks or trips a sanitizer.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <ndresize/execute.hpp>
@@ -79,8 +82,12 @@ void read_case(const nlohmann::json& j) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const auto j = nlohmann::json::parse(data, data + size, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) return 0;
+  nlohmann::json j;
+  try {
+    j = npy_resize::parse_json(std::string_view(reinterpret_cast<const char*>(data), size));
+  } catch (const npy_resize::case_error&) {
+    return 0;
+  }
   read_attributes(j);
   if (j.is_object() && j.contains("attrs")) read_attributes(j.at("attrs"));
   read_case(j);

@@ -46,6 +46,11 @@ NPY = {
     "f4-fortran": npy("<f4", (2, 2), struct.pack("<4f", 1, 2, 3, 4), fortran=True),
     "f4-truncated": npy("<f4", (4,), struct.pack("<2f", 1, 2)),
     "c16-u8-i4": npy("<c16", (1,), struct.pack("<2d", 1, 2)) + npy("<u8", (1,), b"\x01" * 8),
+    # a header may claim no more than the file holds: 2^60 float32 elements in 16 bytes of data,
+    # a version 2.0 header length of 4 GiB in a file of a few bytes
+    "f4-huge-shape": npy("<f4", (1 << 40, 1 << 20), struct.pack("<4f", 1, 2, 3, 4)),
+    "header-length-beyond-file": b"\x93NUMPY\x02\x00" + struct.pack("<I", 0xFFFFFFF0) + b"{'descr': '<f4', ",
+    "descr-10k": npy("<f" + "4" * 10000, (1,), b"\0" * 4),
 }
 
 JSON = {
@@ -69,6 +74,12 @@ JSON_TEXT = {
     "huge-axes": '{"axes": [18446744073709551615, -9223372036854775808]}',
     "nested": '[1, 2, {"a": null, "b": [[]]}]',
     "float-exponent": '{"cubic_coeff_a": 1e-400, "extrapolation_value": -1E+39}',
+    # npy_resize bounds the nesting at 64 levels: exactly 64 is read, 65 and a few thousand are not
+    "nesting-64": '{"op": "Resize", "opset": 19, "x": "x.npy", "out": "y.npy", "id": ' + "[" * 63 + "]" * 63 + "}",
+    "nesting-65": "[" * 65 + "]" * 65,
+    "nesting-4000": '{"id": 1, "attrs": {"mode": ' + "[" * 4000 + "]" * 4000 + "}}",
+    "nul-in-path-and-mode": '{"op": "Resize", "opset": 19, "x": "x\\u0000.npy", "attrs": {"mode": "a\\u0000b"}, "out": "y"}',
+    "long-mode": '{"op": "Resize", "opset": 19, "x": "x.npy", "out": "y.npy", "attrs": {"mode": "' + "m" * 2000 + '"}}',
 }
 
 if __name__ == "__main__":

@@ -2,14 +2,24 @@
 // examples/common/npy.hpp: every dtype round-trips (numbers bit for bit, strings as text or
 // bytes), files written by hand in NumPy's layout (big-endian, versions 2.0/3.0, other key
 // orders) read correctly, and every malformed file (truncated, bad magic, bad header,
-// Fortran order, ...) gives npy_error — never another exception, never a crash.
+// Fortran order, a header claiming more data than the file holds, ...) gives npy_error — never
+// another exception, never a crash. load() reads regular files only (no device, no FIFO), no
+// further than the header says.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
 #include <complex>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <thread>
 #include <typeinfo>
 
 #include "npy.hpp"
@@ -210,6 +220,38 @@ TEST(NpyFormat, DtypeNamesAreNumPys) {
   EXPECT_EQ(npy::dtype_name(element_type::string), "str");
 }
 
+TEST(NpyFormat, AnUnknownElementTypeCodeIsNamedByItsNumber) {
+  EXPECT_EQ(npy::dtype_name(element_type::undefined), "undefined");  // code 0 has that name in ONNX
+  EXPECT_EQ(npy::dtype_name(static_cast<element_type>(77)), "element type 77");
+  EXPECT_EQ(npy::dtype_name(static_cast<element_type>(-3)), "element type -3");
+  npy::array a;
+  a.type = static_cast<element_type>(77);
+  try {
+    (void)npy::serialize(a);
+    FAIL();
+  } catch (const npy::npy_error& e) {
+    EXPECT_NE(std::string(e.what()).find("element type 77"), std::string::npos) << e.what();
+  }
+}
+
+TEST(NpyFormat, MessagesShowAShortPartOfLongOrBinaryHeaderValues) {
+  // a 10000-character dtype: the message quotes its first 64 characters and gives its length
+  const std::string descr = "<f" + std::string(9998, '4');
+  try {
+    (void)npy::parse(npy_file(dict(descr, "(1,)"), std::string(4, '\0')));
+    FAIL();
+  } catch (const npy::npy_error& e) {
+    EXPECT_EQ(std::string(e.what()), "npy: unsupported dtype '" + descr.substr(0, 64) + "...' (10000 bytes)");
+  }
+  // a NUL in the shape: shown as \x00, and the text after it is still there
+  try {
+    (void)npy::parse(npy_file(dict("<f4", std::string("(1\0x)", 5)), std::string(4, '\0')));
+    FAIL();
+  } catch (const npy::npy_error& e) {
+    EXPECT_EQ(std::string(e.what()), "npy: malformed shape '(1\\x00x)'");
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Malformed files: each gives npy_error with a message that says what is wrong.
 
@@ -277,6 +319,29 @@ TEST_P(Malformed, GivesNpyError) {
 
 INSTANTIATE_TEST_SUITE_P(NpyFormat, Malformed, ::testing::ValuesIn(malformed_cases()),
                          [](const auto& param_info) { return std::string(param_info.param.name); });
+
+/// A header claims no more than the file holds: forged shapes and header lengths are refused
+/// from the header alone, with the sizes in the message, before any allocation.
+TEST(NpyFormat, AHeaderClaimingMoreThanTheFileIsRefused) {
+  const std::string four = raw<float>({1, 2, 3, 4});
+  try {
+    (void)npy::parse(npy_file(dict("<f4", "(1099511627776, 1048576)"), four));
+    FAIL();
+  } catch (const npy::npy_error& e) {
+    // 2^40 * 2^20 elements of 4 bytes: 2^62 bytes
+    EXPECT_EQ(std::string(e.what()),
+              "npy: data is shorter than the shape says: shape '(1099511627776, 1048576)' of 4-byte elements needs "
+              "4611686018427387904 bytes, the file has 16 bytes after its header");
+  }
+  try {
+    (void)npy::parse(npy_file(dict("<c16", "(1073741824, 1073741824)"), four));  // 2^60 elements of 16 bytes
+    FAIL();
+  } catch (const npy::npy_error& e) {
+    EXPECT_NE(std::string(e.what()).find("needs 2^64 or more bytes"), std::string::npos) << e.what();
+  }
+  // version 2.0: a 4-byte header length of 4 GiB in a 20-byte file
+  EXPECT_THROW((void)npy::parse(std::string("\x93NUMPY\x02\x00\xF0\xFF\xFF\xFF{'descr'", 20)), npy::npy_error);
+}
 
 /// Every file of each dtype, cut at every length: each prefix lacks data or header bytes, so
 /// each must be an npy_error.
@@ -403,6 +468,121 @@ TEST(NpyViews, ViewsSeeTheArraysElements) {
   npy::array n = npy::make_array(element_type::int16, {3});
   static_cast<std::int16_t*>(npy::view(n).data)[2] = 11;
   EXPECT_EQ(n.data<std::int16_t>()[2], 11);
+}
+
+// ---------------------------------------------------------------------------------------------
+// load(): regular files only, and no more than their header describes.
+
+/// The file of every malformed case, read by load(): the same message as parse() gives, with
+/// the file's name.
+TEST_F(NpyFiles, LoadGivesParsesErrorsForEveryMalformedFile) {
+  for (const auto& c : malformed_cases()) {
+    const fs::path p = dir / (std::string(c.name) + ".npy");
+    std::ofstream(p, std::ios::binary) << c.file;
+    std::string parse_message;
+    try {
+      (void)npy::parse(c.file);
+    } catch (const npy::npy_error& e) {
+      parse_message = e.what();
+    }
+    try {
+      (void)npy::load(p.string());
+      ADD_FAILURE() << "no error for " << c.name;
+    } catch (const npy::npy_error& e) {
+      EXPECT_EQ(std::string(e.what()), parse_message + " ('" + p.string() + "')") << c.name;
+    }
+  }
+}
+
+TEST_F(NpyFiles, LoadReadsEveryTruncationAsAnError) {
+  npy::array a = npy::make_array(element_type::float32, {2, 3});
+  const std::string full = npy::serialize(a);
+  const fs::path p = dir / "cut.npy";
+  for (std::size_t n = 0; n < full.size(); ++n) {
+    std::ofstream(p, std::ios::binary | std::ios::trunc) << full.substr(0, n);
+    EXPECT_THROW((void)npy::load(p.string()), npy::npy_error) << "cut at " << n;
+  }
+  std::ofstream(p, std::ios::binary | std::ios::trunc) << full;
+  EXPECT_EQ(npy::load(p.string()).bytes, a.bytes);
+}
+
+TEST_F(NpyFiles, LoadSaysHowShortATruncatedFileIs) {
+  const fs::path p = dir / "short.npy";
+  // (1, 1, 2, 2) float32 needs 16 data bytes; 13 are there
+  std::ofstream(p, std::ios::binary) << npy_file(dict("<f4", "(1, 1, 2, 2)"), std::string(13, '\1'));
+  try {
+    (void)npy::load(p.string());
+    FAIL();
+  } catch (const npy::npy_error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "npy: data is shorter than the shape says: shape '(1, 1, 2, 2)' of 4-byte elements needs 16 bytes, the "
+              "file has 13 bytes after its header ('" +
+                  p.string() + "')");
+  }
+}
+
+TEST_F(NpyFiles, LoadIgnoresBytesAfterTheData) {
+  const fs::path p = dir / "trailing.npy";
+  std::ofstream(p, std::ios::binary) << npy_file(dict("<i2", "(2,)"),
+                                                 raw<std::int16_t>({-5, 6}) + std::string(1 << 20, 'x'));
+  const npy::array a = npy::load(p.string());
+  ASSERT_EQ(a.bytes.size(), 4u);
+  EXPECT_EQ(a.data<std::int16_t>()[0], -5);
+  EXPECT_EQ(a.data<std::int16_t>()[1], 6);
+}
+
+TEST_F(NpyFiles, LoadRefusesADeviceWithoutReadingIt) {
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    (void)npy::load("/dev/zero");  // endless zeros: reading it whole would never end
+    FAIL();
+  } catch (const npy::npy_error& e) {
+    EXPECT_EQ(std::string(e.what()), "npy: cannot read '/dev/zero': a character device, not a regular file");
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+}
+
+TEST_F(NpyFiles, LoadRefusesAFifoWithoutWaitingForAWriter) {
+  const fs::path p = dir / "fifo.npy";
+  ASSERT_EQ(::mkfifo(p.c_str(), 0600), 0) << std::strerror(errno);
+  // Should load() wait for a writer, this thread becomes one after 5 s (and closes at once, so
+  // the wait ends): the test then fails on the time instead of hanging.
+  std::atomic<bool> done{false};
+  std::thread unblock([&] {
+    for (int i = 0; i < 500 && !done; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    if (done) return;
+    const int fd = ::open(p.c_str(), O_WRONLY | O_NONBLOCK);
+    if (fd >= 0) ::close(fd);
+  });
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    (void)npy::load(p.string());
+    ADD_FAILURE();
+  } catch (const npy::npy_error& e) {
+    EXPECT_EQ(std::string(e.what()), "npy: cannot read '" + p.string() + "': a FIFO, not a regular file");
+  }
+  done = true;
+  unblock.join();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(4));
+}
+
+TEST_F(NpyFiles, LoadQuotesAPathWholeUpToPathMax) {
+  const std::string p = (dir / "a.npy").string();
+  try {
+    (void)npy::load(p);
+    FAIL();
+  } catch (const npy::npy_error& e) {
+    EXPECT_EQ(std::string(e.what()), "npy: cannot open '" + p + "': " + std::strerror(ENOENT));
+  }
+  // beyond PATH_MAX (4096 bytes) no file can be opened: its first 4096 bytes are shown
+  const std::string huge = (dir / std::string(10000, 'p')).string();
+  try {
+    (void)npy::load(huge);
+    FAIL();
+  } catch (const npy::npy_error& e) {
+    EXPECT_EQ(std::string(e.what()), "npy: cannot open '" + huge.substr(0, 4096) + "...' (" +
+                                         std::to_string(huge.size()) + " bytes): " + std::strerror(ENAMETOOLONG));
+  }
 }
 
 }  // namespace

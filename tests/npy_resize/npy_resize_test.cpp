@@ -9,8 +9,12 @@
 // generated cases against ascend::upsample_trilinear3d called directly, hand-derived values,
 // the inputs and attributes it refuses). The 40 ONNX conformance vectors go through the batch
 // mode too, and the single-case mode is checked for its exit codes, with both kinds of operator.
+// Hostile inputs (committed under hostile/, or made by the test: a 100000-deep JSON line, a
+// FIFO, /dev/zero, truncated files and forged headers, huge and binary strings) each give one
+// error line, quickly, and the batch goes on.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -70,9 +74,12 @@ std::string quoted(const fs::path& p) {
   return "'" + p.string() + "'";
 }
 
-/// Runs `npy_resize <args>` in folder `dir` (with `input` on stdin when given).
-cli_result run_cli(const std::string& args, const fs::path& dir, const std::optional<fs::path>& input = std::nullopt) {
-  const std::string command = "cd " + quoted(dir) + " && " + quoted(exe) + " " + args +
+/// Runs `npy_resize <args>` in folder `dir` (with `input` on stdin when given); with a
+/// `time_limit_s`, under timeout(1), so that a tool that blocks fails the test (status 124).
+cli_result run_cli(const std::string& args, const fs::path& dir, const std::optional<fs::path>& input = std::nullopt,
+                   int time_limit_s = 0) {
+  const std::string limit = time_limit_s > 0 ? "timeout " + std::to_string(time_limit_s) + " " : "";
+  const std::string command = "cd " + quoted(dir) + " && " + limit + quoted(exe) + " " + args +
                               (input ? " < " + quoted(*input) : "") + " > " + quoted(dir / "stdout.txt") + " 2> " +
                               quoted(dir / "stderr.txt");
   const int rc = std::system(command.c_str());
@@ -1441,6 +1448,160 @@ TEST_F(NpyResizeSingle, BatchFromStdinWithPathsFromTheCurrentFolder) {
   EXPECT_EQ(json::parse(r.lines[1]), (json{{"id", 2}, {"ok", true}}));
   EXPECT_EQ(compare(npy::load((dir / "a.npy").string()), make<float>({1, 1, 4, 4}, seed_default)), "");
   EXPECT_EQ(compare(npy::load((dir / "b.npy").string()), make<float>({1, 1, 4, 4}, seed_default)), "");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hostile inputs: each is one error line, and the batch goes on.
+
+const fs::path hostile = NPY_RESIZE_HOSTILE_DIR;
+
+/// A batch line that runs Resize-19 (nearest, half_pixel, round_prefer_floor) on hostile/x.npy
+/// ([1, 2, 3, 4] as 1x1x2x2) with scales [1, 1, 2, 2], unless `x` or `attrs` says otherwise.
+std::string resize_line(const json& id, const std::string& x, const std::string& out, const std::string& attrs = "{}") {
+  return R"({"id": )" + id.dump() + R"(, "op": "Resize", "opset": 19, "x": )" + json(x).dump() + R"(, "scales": )" +
+         json((hostile / "scales.npy").string()).dump() + R"(, "attrs": )" + attrs + R"(, "out": )" + json(out).dump() +
+         "}";
+}
+
+/// Y of that case: output i reads input floor-or-round((i + 0.5) / 2 - 0.5) = 0, 0, 1, 1 on
+/// each spatial axis, so each value of X repeats 2 x 2.
+npy::array resized_x() { return make<float>({1, 1, 4, 4}, {1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 4, 4, 3, 3, 4, 4}); }
+
+std::vector<json> parsed(const cli_result& r) {
+  std::vector<json> lines;
+  for (const auto& l : r.lines) lines.push_back(json::parse(l));
+  return lines;
+}
+
+TEST(NpyResizeHostile, ADeeplyNestedLineIsOneErrorAndTheBatchGoesOn) {
+  const fs::path dir = fresh_dir();
+  const std::string x = (hostile / "x.npy").string();
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');  // valid JSON, 200 KB
+  // the id nests 63 arrays in the case object (64 levels: the limit), or 64 (one too many)
+  const std::string id_64 = std::string(63, '[') + std::string(63, ']');
+  const std::string id_65 = std::string(64, '[') + std::string(64, ']');
+  std::ofstream(dir / "c.jsonl") << deep << "\n"
+                                 << resize_line("after", x, "y.npy") << "\n"
+                                 << resize_line(7, x, "y7.npy", R"({"mode": )" + deep + "}") << "\n"
+                                 << resize_line(json::parse(id_64), x, "y64.npy") << "\n"
+                                 << resize_line(json::parse(id_65), x, "y65.npy") << "\n";
+  const auto r = run_cli("--batch c.jsonl", dir, std::nullopt, 120);
+  EXPECT_EQ(r.status, 1) << r.err;  // a case failed
+  const auto lines = parsed(r);
+  ASSERT_EQ(lines.size(), 5u) << r.err;
+  const std::string too_deep = "arrays and objects nest deeper than 64 levels";
+  EXPECT_EQ(lines[0], (json{{"id", nullptr}, {"ok", false}, {"error", "json: line 1: " + too_deep}}));
+  EXPECT_EQ(lines[1], (json{{"id", "after"}, {"ok", true}}));
+  EXPECT_EQ(compare(npy::load((dir / "y.npy").string()), resized_x()), "");
+  // the id of a line too deep is still read from its text
+  EXPECT_EQ(lines[2], (json{{"id", 7}, {"ok", false}, {"error", "json: line 3: " + too_deep}}));
+  EXPECT_EQ(lines[3], (json{{"id", json::parse(id_64)}, {"ok", true}}));
+  EXPECT_EQ(lines[4], (json{{"id", nullptr}, {"ok", false}, {"error", "json: line 5: " + too_deep}}));
+  EXPECT_FALSE(fs::exists(dir / "y7.npy"));
+  EXPECT_FALSE(fs::exists(dir / "y65.npy"));
+
+  // --attrs of the single-case mode is bounded the same way (10000 levels: a command line
+  // argument stays under the system's 128 KB)
+  const std::string deep_attrs = std::string(10000, '[') + std::string(10000, ']');
+  const auto single = run_cli("--op Resize --opset 19 --x " + quoted(fs::path(x)) + " --scales " +
+                                  quoted(hostile / "scales.npy") + " --attrs '" + deep_attrs + "' --out y1.npy",
+                              dir, std::nullopt, 120);
+  EXPECT_EQ(single.status, 1) << single.err;
+  ASSERT_EQ(single.lines.size(), 1u);
+  EXPECT_EQ(json::parse(single.lines[0]), (json{{"id", nullptr}, {"ok", false}, {"error", "json: " + too_deep}}));
+}
+
+TEST(NpyResizeHostile, NonRegularFilesAreRefusedWithoutReadingThem) {
+  const fs::path dir = fresh_dir();
+  const fs::path fifo = dir / "fifo.npy";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);  // nobody ever writes to it
+  const std::string x = (hostile / "x.npy").string();
+  std::ofstream(dir / "c.jsonl") << resize_line(1, "/dev/zero", "y1.npy") << "\n"
+                                 << resize_line(2, fifo.string(), "y2.npy") << "\n"
+                                 << resize_line(3, dir.string(), "y3.npy") << "\n"
+                                 << resize_line(4, x, "y4.npy") << "\n";
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = run_cli("--batch c.jsonl", dir, std::nullopt, 60);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));
+  EXPECT_EQ(r.status, 1) << r.err;
+  const auto lines = parsed(r);
+  ASSERT_EQ(lines.size(), 4u) << r.err;
+  const auto refused = [](const std::string& path, const char* kind) {
+    return "npy: cannot read '" + path + "': " + kind + ", not a regular file";
+  };
+  EXPECT_EQ(lines[0], (json{{"id", 1}, {"ok", false}, {"error", refused("/dev/zero", "a character device")}}));
+  EXPECT_EQ(lines[1], (json{{"id", 2}, {"ok", false}, {"error", refused(fifo.string(), "a FIFO")}}));
+  EXPECT_EQ(lines[2], (json{{"id", 3}, {"ok", false}, {"error", refused(dir.string(), "a directory")}}));
+  EXPECT_EQ(lines[3], (json{{"id", 4}, {"ok", true}}));
+  EXPECT_EQ(compare(npy::load((dir / "y4.npy").string()), resized_x()), "");
+
+  // the single-case mode too
+  const auto single = run_cli("--op Resize --opset 19 --x /dev/zero --out y.npy", dir, std::nullopt, 60);
+  EXPECT_EQ(single.status, 1);
+  ASSERT_EQ(single.lines.size(), 1u);
+  EXPECT_EQ(json::parse(single.lines[0]).at("error"), refused("/dev/zero", "a character device"));
+}
+
+TEST(NpyResizeHostile, TruncatedFilesAndForgedHeadersAreErrors) {
+  const fs::path dir = fresh_dir();
+  const fs::path truncated = hostile / "truncated.npy", huge_shape = hostile / "huge_shape.npy",
+                 huge_header = hostile / "huge_header.npy";
+  std::ofstream(dir / "c.jsonl") << resize_line(1, truncated.string(), "y1.npy") << "\n"
+                                 << resize_line(2, huge_shape.string(), "y2.npy") << "\n"
+                                 << resize_line(3, huge_header.string(), "y3.npy") << "\n"
+                                 << resize_line(4, (hostile / "x.npy").string(), "y4.npy") << "\n";
+  const auto r = run_cli("--batch c.jsonl", dir, std::nullopt, 60);
+  EXPECT_EQ(r.status, 1) << r.err;
+  const auto lines = parsed(r);
+  ASSERT_EQ(lines.size(), 4u) << r.err;
+  // (1, 1, 2, 2) float32 is 16 bytes, the file has 13; (2^40, 2^20) float32 is 2^62 bytes
+  EXPECT_EQ(lines[0].at("error"),
+            "npy: data is shorter than the shape says: shape '(1, 1, 2, 2)' of 4-byte elements "
+            "needs 16 bytes, the file has 13 bytes after its header ('" +
+                truncated.string() + "')");
+  EXPECT_EQ(lines[1].at("error"),
+            "npy: data is shorter than the shape says: shape '(1099511627776, 1048576)' of "
+            "4-byte elements needs 4611686018427387904 bytes, the file has 16 bytes after its "
+            "header ('" +
+                huge_shape.string() + "')");
+  EXPECT_EQ(lines[2].at("error"), "npy: truncated header ('" + huge_header.string() + "')");
+  EXPECT_EQ(lines[3], (json{{"id", 4}, {"ok", true}}));
+  for (const char* y : {"y1.npy", "y2.npy", "y3.npy"}) EXPECT_FALSE(fs::exists(dir / y)) << y;
+}
+
+TEST(NpyResizeHostile, MessagesShowLongAndBinaryValuesShortAndWhole) {
+  const fs::path dir = fresh_dir();
+  const std::string x = (hostile / "x.npy").string();
+  const std::string huge(1 << 20, 'm');
+  std::ofstream(dir / "c.jsonl") << resize_line(1, x, "y1.npy", R"({"mode": ")" + huge + R"("})") << "\n"
+                                 << resize_line(2, x, "y2.npy", R"({"mode": "a\u0000b"})") << "\n"
+                                 << resize_line(3, x + std::string("\0.txt", 5), "y3.npy") << "\n"
+                                 << R"({"id": 4, ")" << huge << R"(": 1})"
+                                 << "\n"
+                                 << R"({"id": 5, "op": "R\u0000)" << huge << R"(", "x": "x", "out": "y"})"
+                                 << "\n"
+                                 << R"({"id": 6, "op": ")" << huge << "\n";
+  const auto r = run_cli("--batch c.jsonl", dir, std::nullopt, 60);
+  EXPECT_EQ(r.status, 1) << r.err;
+  const auto lines = parsed(r);
+  ASSERT_EQ(lines.size(), 6u) << r.err;
+  const std::string m64(64, 'm');
+  EXPECT_EQ(lines[0].at("error"), "ndresize: invalid_attribute: Resize-19: attribute 'mode' has unknown value '" + m64 +
+                                      "...' (1048576 bytes)");
+  EXPECT_EQ(lines[1].at("error"),
+            "ndresize: invalid_attribute: Resize-19: attribute 'mode' has unknown value 'a\\x00b'");
+  // a NUL would end the path early for the system: x.npy would be read instead
+  EXPECT_EQ(lines[2].at("error"), "json: 'x' holds a NUL byte: " + ndresize::detail::quoted_value(x + '\0' + ".txt"));
+  EXPECT_EQ(lines[3].at("error"), "json: unknown key '" + m64 + "...' (1048576 bytes)");
+  EXPECT_EQ(lines[4].at("error"),
+            "json: unknown op 'R\\x00" + std::string(62, 'm') +
+                "...' (1048578 bytes) (npy_resize knows Resize, ResizeUpsampleTrilinear, Upsample)");
+  // nlohmann's message quotes the token it stopped at (here 1 MB): cut at 512 bytes
+  const std::string unterminated = lines[5].at("error");
+  EXPECT_EQ(lines[5].at("id"), 6);  // read from the line's text
+  EXPECT_EQ(unterminated.rfind("json: line 6: [json.exception.parse_error.101]", 0), 0u) << unterminated;
+  EXPECT_LT(unterminated.size(), 700u);
+  EXPECT_TRUE(unterminated.ends_with(" bytes)")) << unterminated;
 }
 
 }  // namespace
