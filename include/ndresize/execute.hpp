@@ -88,21 +88,4 @@ std::size_t scratch_bytes(const resize_plan& plan, int concurrency = 1) {
   return 0;
 }
 
-/// Type-erased execution: the element type is a runtime value (as inference runtimes hold it).
-inline void execute(const resize_plan& plan, const any_const_tensor_view& x, const any_tensor_view& y, workspace& ws,
-                    const executor& ex = {}) {
-  if (x.type != y.type)
-    throw resize_error(error_code::invalid_type, plan.context(),
-                       std::string("input 'X' is ") + to_string(x.type) + " but output 'Y' is " + to_string(y.type));
-  visit_element_type(x.type, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    execute<T>(plan, x.template as<T>(), y.template as<T>(), ws, ex);
-  });
-}
-
-inline void execute(const resize_plan& plan, const any_const_tensor_view& x, const any_tensor_view& y) {
-  workspace ws;
-  execute(plan, x, y, ws);
-}
-
 }  // namespace ndresize

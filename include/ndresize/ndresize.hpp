@@ -7,15 +7,21 @@
 //   policy/    coordinate transforms, nearest rounding, filters, the type switch
 //   plan/      output shape and per-axis tap tables, built once, reused
 //   kernels/   nearest gather, separable weighted passes, extrapolation
+// The type-erased layer (type_erased.hpp, onnx/compute.hpp, ascend/compute.hpp) is made of
+// templates: a translation unit compiles its kernels only if it calls it (or links
+// ndresize::compiled, which has them compiled once).
 #pragma once
 
+#include "ascend/compute.hpp"
 #include "ascend/upsample_trilinear3d.hpp"
 #include "attributes.hpp"
 #include "element.hpp"
 #include "error.hpp"
 #include "execute.hpp"
+#include "onnx/compute.hpp"
 #include "onnx/opset.hpp"
 #include "onnx/resize.hpp"
 #include "resize.hpp"
+#include "type_erased.hpp"
 #include "version.hpp"
 #include "view.hpp"

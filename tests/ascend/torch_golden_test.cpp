@@ -20,6 +20,7 @@
 #include <map>
 #include <optional>
 
+#include <ndresize/ascend/compute.hpp>
 #include <ndresize/ascend/upsample_trilinear3d.hpp>
 #include <nlohmann/json.hpp>
 

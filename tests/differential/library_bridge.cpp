@@ -2,6 +2,7 @@
 // The random node, as attribute strings, turned into the library's types; and the runtime
 // front door (onnx::compute), which dispatches over every element type, kept in this one
 // translation unit so that the other ones instantiate only their own element types.
+#include <ndresize/onnx/compute.hpp>
 #include <ndresize/onnx/opset.hpp>
 
 #include "differential.hpp"

@@ -27,6 +27,7 @@
 
 #include <ndresize/execute.hpp>
 #include <ndresize/executor.hpp>
+#include <ndresize/onnx/compute.hpp>
 #include <ndresize/onnx/opset.hpp>
 
 #include "fuzz_support.hpp"

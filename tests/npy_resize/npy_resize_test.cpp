@@ -32,8 +32,10 @@
 #include <set>
 #include <sstream>
 
+#include <ndresize/ascend/compute.hpp>
 #include <ndresize/ascend/upsample_trilinear3d.hpp>
 #include <ndresize/onnx/opset.hpp>
+#include <ndresize/type_erased.hpp>
 #include <nlohmann/json.hpp>
 
 #include "json_attributes.hpp"

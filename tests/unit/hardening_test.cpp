@@ -18,6 +18,7 @@
 #include <vector>
 
 #include <ndresize/execute.hpp>
+#include <ndresize/onnx/compute.hpp>
 #include <ndresize/onnx/opset.hpp>
 #include <ndresize/resize.hpp>
 

@@ -15,11 +15,12 @@
 #include <string>
 #include <vector>
 
-#include <ndresize/ascend/upsample_trilinear3d.hpp>
+#include <ndresize/ascend/compute.hpp>
 #include <ndresize/execute.hpp>
 #include <ndresize/interop/eigen.hpp>
 #include <ndresize/onnx/opset.hpp>
 #include <ndresize/resize.hpp>
+#include <ndresize/type_erased.hpp>
 
 namespace nd = ndresize;
 namespace onnx = ndresize::onnx;

@@ -7,6 +7,7 @@
 //   - typed:        upsample_trilinear3d<T>(self, out, attributes)       (out must have the right shape)
 //   - type-erased:  upsample_trilinear3d(any_const_tensor_view, any_tensor_view, attributes)
 //   - runtime:      compute(attribute_map, any_const_tensor_view, any_tensor_view)
+// (the last two in ascend/compute.hpp, part of the type-erased layer: ../type_erased.hpp)
 // and for many tensors of one shape: make_plan(shape, attributes) once, then
 // ndresize::execute<T>(plan, self, out, workspace) per tensor.
 #pragma once
@@ -81,44 +82,6 @@ void upsample_trilinear3d(tensor_view<const T> self, tensor_view<T> out, const u
 template <trilinear_element T>
 tensor<T> upsample_trilinear3d(tensor_view<const T> self, const upsample_trilinear3d_attributes& a) {
   return execute<T>(make_plan(self.extents(), a), self);
-}
-
-/// Type-erased form (the element type is a runtime value). `self` and `out` must have the same
-/// element type, one of float (float32), float16, bfloat16, double (float64).
-inline void upsample_trilinear3d(const any_const_tensor_view& self, const any_tensor_view& out,
-                                 const upsample_trilinear3d_attributes& a, workspace& ws) {
-  detail::check_element_type(self.type);
-  if (out.type != self.type)
-    throw resize_error(
-        error_code::invalid_type, operator_name,
-        std::string("input 'self' is ") + to_string(self.type) + " but output 'out' is " + to_string(out.type));
-  const resize_plan plan = make_plan(self.extents, a);
-  detail::check_output(plan, out.extents);
-  // Only the four accepted types are instantiated (visit_element_type would make all of them).
-  switch (self.type) {
-    case element_type::float32: execute<float>(plan, self.as<float>(), out.as<float>(), ws); break;
-    case element_type::float64: execute<double>(plan, self.as<double>(), out.as<double>(), ws); break;
-    case element_type::float16: execute<Eigen::half>(plan, self.as<Eigen::half>(), out.as<Eigen::half>(), ws); break;
-    default: execute<Eigen::bfloat16>(plan, self.as<Eigen::bfloat16>(), out.as<Eigen::bfloat16>(), ws); break;
-  }
-}
-
-inline void upsample_trilinear3d(const any_const_tensor_view& self, const any_tensor_view& out,
-                                 const upsample_trilinear3d_attributes& a) {
-  workspace ws;
-  upsample_trilinear3d(self, out, a, ws);
-}
-
-/// What a runtime calls: attributes as a name → value map (see parse_attributes), tensors
-/// type-erased. Shape inference without data: make_plan(shape, parse_attributes(attrs)).output_shape().
-inline void compute(const onnx::attribute_map& attrs, const any_const_tensor_view& self, const any_tensor_view& out,
-                    workspace& ws) {
-  upsample_trilinear3d(self, out, parse_attributes(attrs), ws);
-}
-
-inline void compute(const onnx::attribute_map& attrs, const any_const_tensor_view& self, const any_tensor_view& out) {
-  workspace ws;
-  compute(attrs, self, out, ws);
 }
 
 }  // namespace ndresize::ascend

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // The runtime front door, as an inference runtime calls it: operator name and model opset,
-// attributes as NodeProto holds them, type-erased tensors. Shape inference needs no data:
-// make_plan(...).output_shape().
+// attributes as NodeProto holds them. Shape inference needs no data:
+// make_plan(...).output_shape(); computing on type-erased tensors is onnx/compute.hpp.
 #pragma once
 
 #include <string_view>
 
-#include "../execute.hpp"
 #include "attribute_map.hpp"
 #include "make_plan.hpp"
 #include "resize.hpp"
@@ -27,20 +26,6 @@ inline resize_plan make_plan(std::string_view op, std::int64_t opset, const attr
     return make_plan(v, node.attributes, x_shape, inputs, limits);
   }
   return make_plan(v, node.attributes, x_shape, inputs, limits);
-}
-
-/// Computes node `op` at `opset` on X into the caller's Y. Nothing is written to Y unless
-/// every check passes.
-inline void compute(std::string_view op, std::int64_t opset, const attribute_map& attrs, const any_const_tensor_view& x,
-                    const resize_inputs& in, const any_tensor_view& y, workspace& ws) {
-  check_element_type(version_for(op, opset), x.type);
-  execute(make_plan(op, opset, attrs, x.extents, in), x, y, ws);
-}
-
-inline void compute(std::string_view op, std::int64_t opset, const attribute_map& attrs, const any_const_tensor_view& x,
-                    const resize_inputs& in, const any_tensor_view& y) {
-  workspace ws;
-  compute(op, opset, attrs, x, in, y, ws);
 }
 
 }  // namespace ndresize::onnx

@@ -1,11 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 // The consumer program: resizes the Upsample-9 examples of the ONNX operator documentation
 // (test_cc_upsample_linear and test_cc_upsample_nearest) and compares with the outputs printed
-// there. Exit status 0 means the library was found, compiled and computed correctly.
+// there, and (compiled_front_door.cpp) the same through ndresize::compiled. Exit status 0 means
+// the library was found, compiled and computed correctly.
 #include <ndresize/ndresize.hpp>
 
 #include <array>
 #include <cstdio>
+
+#include "compiled_front_door.hpp"
+
+// This file uses ndresize::ndresize alone: header-only, the type-erased layer defined here too.
+#if defined(NDRESIZE_COMPILED)
+#error "main.cpp must be built header-only (NDRESIZE_COMPILED leaked from ndresize::compiled)"
+#endif
 
 namespace {
 
@@ -43,6 +51,10 @@ int main() {
                                                   3, 3, 3, 4, 4, 4, 3, 3, 3, 4, 4, 4};
   failures +=
       compare("upsample_nearest", ndresize::upsample_nearest<float>(x, nearest_scales), {1, 1, 4, 6}, nearest_expected);
+
+#if defined(CONSUMER_WITH_COMPILED)
+  failures += check_compiled_front_door();
+#endif
 
   std::printf("ndresize %d.%d.%d: %s\n", NDRESIZE_VERSION_MAJOR, NDRESIZE_VERSION_MINOR, NDRESIZE_VERSION_PATCH,
               failures ? "FAILED" : "all checks passed");

@@ -19,6 +19,8 @@ vcpkg_cmake_configure(
     -DNDRESIZE_BUILD_TESTS=OFF
     -DNDRESIZE_BUILD_EXAMPLES=OFF
     -DNDRESIZE_BUILD_BENCHMARKS=OFF
+    # The port is header-only; ndresize::compiled is for projects that build ndresize themselves.
+    -DNDRESIZE_BUILD_COMPILED=OFF
 )
 vcpkg_cmake_install()
 # The project installs its package files to share/cmake/ndresize; vcpkg wants share/ndresize.

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+// The runtime front door's computation: operator name and model opset, attributes as
+// NodeProto holds them, type-erased tensors. Part of the type-erased layer (see
+// ../type_erased.hpp: compiled where it is called, or once in ndresize::compiled).
+#pragma once
+
+#include <string_view>
+
+#include "../type_erased.hpp"
+#include "../workspace.hpp"
+#include "attribute_map.hpp"
+#include "opset.hpp"
+#include "resize.hpp"
+
+namespace ndresize::onnx {
+
+/// Computes node `op` at `opset` on X into the caller's Y. Nothing is written to Y unless
+/// every check passes.
+template <int = 0>
+void compute(std::string_view op, std::int64_t opset, const attribute_map& attrs, const any_const_tensor_view& x,
+             const resize_inputs& in, const any_tensor_view& y, workspace& ws);
+
+template <int = 0>
+void compute(std::string_view op, std::int64_t opset, const attribute_map& attrs, const any_const_tensor_view& x,
+             const resize_inputs& in, const any_tensor_view& y) {
+  workspace ws;
+  compute(op, opset, attrs, x, in, y, ws);
+}
+
+#if !defined(NDRESIZE_COMPILED)
+template <int>
+void compute(std::string_view op, std::int64_t opset, const attribute_map& attrs, const any_const_tensor_view& x,
+             const resize_inputs& in, const any_tensor_view& y, workspace& ws) {
+  check_element_type(version_for(op, opset), x.type);
+  execute(make_plan(op, opset, attrs, x.extents, in), x, y, ws);
+}
+#endif
+
+}  // namespace ndresize::onnx

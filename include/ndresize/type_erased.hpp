@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+// Type-erased execution: the element type is a runtime value, as inference runtimes hold it.
+// One call can run any element type on any CPU target, so it instantiates every kernel (tens of
+// seconds of compile time). The functions of this layer (here, onnx/compute.hpp and
+// ascend/compute.hpp) are therefore templates with one defaulted parameter (`int = 0`, never
+// given by callers): a translation unit pays for the kernels only when it calls one of them.
+// With NDRESIZE_COMPILED defined (the ndresize::compiled library sets it for its users) the
+// headers declare them only, and the library's one source file (src/compiled.cpp) holds their
+// definitions, compiled once.
+#pragma once
+
+#include <string>
+
+#include "execute.hpp"
+#include "policy/dispatch.hpp"
+#include "view.hpp"
+#include "workspace.hpp"
+
+namespace ndresize {
+
+/// Resizes X into the caller's Y like execute<T>, for the element type X and Y hold.
+template <int = 0>
+void execute(const resize_plan& plan, const any_const_tensor_view& x, const any_tensor_view& y, workspace& ws,
+             const executor& ex = {});
+
+template <int = 0>
+void execute(const resize_plan& plan, const any_const_tensor_view& x, const any_tensor_view& y) {
+  workspace ws;
+  execute(plan, x, y, ws);
+}
+
+#if !defined(NDRESIZE_COMPILED)
+template <int>
+void execute(const resize_plan& plan, const any_const_tensor_view& x, const any_tensor_view& y, workspace& ws,
+             const executor& ex) {
+  if (x.type != y.type)
+    throw resize_error(error_code::invalid_type, plan.context(),
+                       std::string("input 'X' is ") + to_string(x.type) + " but output 'Y' is " + to_string(y.type));
+  visit_element_type(x.type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    execute<T>(plan, x.template as<T>(), y.template as<T>(), ws, ex);
+  });
+}
+#endif
+
+}  // namespace ndresize

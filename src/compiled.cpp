@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+// ndresize::compiled: the type-erased layer compiled once. Its users see declarations only
+// (the target gives them NDRESIZE_COMPILED); this file, compiled without it, instantiates the
+// definitions — every element type, every CPU target — so that a runtime pays for the kernels
+// in one translation unit instead of in each one that calls the layer.
+#if defined(NDRESIZE_COMPILED)
+#error "src/compiled.cpp holds the definitions: it must be compiled without NDRESIZE_COMPILED"
+#endif
+
+#include <ndresize/ascend/compute.hpp>
+#include <ndresize/onnx/compute.hpp>
+#include <ndresize/type_erased.hpp>
+
+namespace ndresize {
+template void execute<>(const resize_plan&, const any_const_tensor_view&, const any_tensor_view&, workspace&,
+                        const executor&);
+template void execute<>(const resize_plan&, const any_const_tensor_view&, const any_tensor_view&);
+}  // namespace ndresize
+
+namespace ndresize::onnx {
+template void compute<>(std::string_view, std::int64_t, const attribute_map&, const any_const_tensor_view&,
+                        const resize_inputs&, const any_tensor_view&, workspace&);
+template void compute<>(std::string_view, std::int64_t, const attribute_map&, const any_const_tensor_view&,
+                        const resize_inputs&, const any_tensor_view&);
+}  // namespace ndresize::onnx
+
+namespace ndresize::ascend {
+template void upsample_trilinear3d<>(const any_const_tensor_view&, const any_tensor_view&,
+                                     const upsample_trilinear3d_attributes&, workspace&);
+template void upsample_trilinear3d<>(const any_const_tensor_view&, const any_tensor_view&,
+                                     const upsample_trilinear3d_attributes&);
+template void compute<>(const onnx::attribute_map&, const any_const_tensor_view&, const any_tensor_view&, workspace&);
+template void compute<>(const onnx::attribute_map&, const any_const_tensor_view&, const any_tensor_view&);
+}  // namespace ndresize::ascend
