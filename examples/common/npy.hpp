@@ -30,8 +30,8 @@
 #include <system_error>
 #include <vector>
 
+#include <ndresize/detail/quoted_value.hpp>  // bounded, escaped values in messages
 #include <ndresize/element.hpp>
-#include <ndresize/onnx/attribute_map.hpp>  // ndresize::detail::quoted_value for messages
 #include <ndresize/shape.hpp>
 #include <ndresize/view.hpp>
 

@@ -141,10 +141,41 @@ json salvage_id(std::string_view line) {
   }
 }
 
+/// The longest batch line read (16 MiB): a longer one is one error line, and the rest of it is
+/// skipped without being kept, so an endless line cannot take the memory.
+constexpr std::size_t max_line_bytes = std::size_t{16} << 20;
+
+/// Reads one line of at most max_line_bytes into `line`; false at the end of the input.
+/// `too_long` tells that the line was longer (its rest has been skipped).
+bool read_line(std::istream& in, std::string& line, bool& too_long) {
+  line.clear();
+  too_long = false;
+  std::streambuf* buf = in.rdbuf();
+  bool any = false;
+  for (int c = buf->sbumpc(); c != std::char_traits<char>::eof(); c = buf->sbumpc()) {
+    any = true;
+    if (c == '\n') return true;
+    if (line.size() < max_line_bytes)
+      line.push_back(static_cast<char>(c));
+    else
+      too_long = true;
+  }
+  return any;
+}
+
 int run_batch(std::istream& in, const fs::path& base, const npy_resize::run_options& options) {
   bool all_ok = true;
   std::string line;
-  for (std::size_t line_no = 1; std::getline(in, line); ++line_no) {
+  bool too_long = false;
+  for (std::size_t line_no = 1; read_line(in, line, too_long); ++line_no) {
+    if (too_long) {
+      const auto fail = [&]() -> npy_resize::resize_case {
+        throw case_error("line " + std::to_string(line_no) + ": longer than " + std::to_string(max_line_bytes) +
+                         " bytes");
+      };
+      all_ok = run_and_report(nullptr, fail, options) && all_ok;
+      continue;
+    }
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.find_first_not_of(" \t") == std::string::npos) continue;  // blank lines are not cases
     json id = nullptr;
@@ -216,6 +247,11 @@ int main_impl(int argc, char** argv) {
   if (batch) {
     if (!single.empty() || attrs_text) throw usage_error("--batch takes no case options");
     if (*batch == "-") return run_batch(std::cin, fs::current_path(), options);
+    // A regular file or a pipe (a FIFO streams cases); a device such as /dev/zero never ends.
+    std::error_code ec;
+    const fs::file_status st = fs::status(*batch, ec);
+    if (!ec && st.type() != fs::file_type::regular && st.type() != fs::file_type::fifo)
+      throw usage_error("--batch " + npy::quoted_path(*batch) + " is not a regular file or a pipe");
     std::ifstream f(*batch);
     if (!f) throw usage_error("cannot open " + npy::quoted_path(*batch));
     return run_batch(f, fs::absolute(*batch).parent_path(), options);

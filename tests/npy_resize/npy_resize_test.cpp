@@ -1544,6 +1544,26 @@ TEST(NpyResizeHostile, NonRegularFilesAreRefusedWithoutReadingThem) {
   EXPECT_EQ(json::parse(single.lines[0]).at("error"), refused("/dev/zero", "a character device"));
 }
 
+TEST(NpyResizeHostile, BatchesAreRegularFilesOrPipesWithBoundedLines) {
+  const fs::path dir = fresh_dir();
+  // /dev/zero as the batch itself never ends: refused before reading (usage error, status 2)
+  const auto zero = run_cli("--batch /dev/zero", dir, std::nullopt, 60);
+  EXPECT_EQ(zero.status, 2) << zero.err;
+  EXPECT_NE(zero.err.find("is not a regular file or a pipe"), std::string::npos) << zero.err;
+  // a line longer than 16 MiB (no newline in it) is one error line; the next line still runs
+  const std::string x = (hostile / "x.npy").string();
+  {
+    std::ofstream f(dir / "c.jsonl", std::ios::binary);
+    f << std::string((std::size_t{16} << 20) + 10, ' ') << "\n" << resize_line(2, x, "y2.npy") << "\n";
+  }
+  const auto r = run_cli("--batch c.jsonl", dir, std::nullopt, 120);
+  EXPECT_EQ(r.status, 1) << r.err;
+  const auto lines = parsed(r);
+  ASSERT_EQ(lines.size(), 2u) << r.err;
+  EXPECT_EQ(lines[0], (json{{"id", nullptr}, {"ok", false}, {"error", "line 1: longer than 16777216 bytes"}}));
+  EXPECT_EQ(lines[1], (json{{"id", 2}, {"ok", true}}));
+}
+
 TEST(NpyResizeHostile, TruncatedFilesAndForgedHeadersAreErrors) {
   const fs::path dir = fresh_dir();
   const fs::path truncated = hostile / "truncated.npy", huge_shape = hostile / "huge_shape.npy",

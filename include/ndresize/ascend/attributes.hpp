@@ -11,6 +11,7 @@
 #include <variant>
 #include <vector>
 
+#include "../detail/quoted_value.hpp"
 #include "../error.hpp"
 #include "../onnx/attribute_map.hpp"
 
@@ -37,7 +38,8 @@ struct upsample_trilinear3d_attributes {
 namespace detail {
 
 [[noreturn]] inline void attribute_fail(const std::string& name, const std::string& what) {
-  throw resize_error(error_code::invalid_attribute, operator_name, "attribute '" + name + "' " + what);
+  throw resize_error(error_code::invalid_attribute, operator_name,
+                     "attribute " + ndresize::detail::quoted_value(name) + " " + what);
 }
 
 inline const char* type_name(const onnx::attribute_value& v) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "../detail/quoted_value.hpp"
 #include "../error.hpp"
 
 namespace ndresize::onnx {
@@ -53,7 +54,7 @@ inline op_version version_for(std::string_view op, std::int64_t opset) {
     throw resize_error(error_code::invalid_attribute, ctx, "Upsample before opset 7 (experimental) is not supported");
   }
   throw resize_error(error_code::invalid_attribute, ctx,
-                     "unknown operator '" + std::string(op) + "' (expected Resize or Upsample)");
+                     "unknown operator " + ndresize::detail::quoted_value(op) + " (expected Resize or Upsample)");
 }
 
 }  // namespace ndresize::onnx
