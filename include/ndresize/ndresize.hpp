@@ -4,6 +4,7 @@
 //   onnx/      per-version entry points and the runtime front door (opset + attributes)
 //   ascend/    the Ascend ResizeUpsampleTrilinear operator (its own coordinate rule, same kernels)
 //   resize.hpp easy and static (policy type) API
+//   resample.hpp  filters beyond ONNX (box, area, Lanczos, ...) with vision-library semantics
 //   policy/    coordinate transforms, nearest rounding, filters, the type switch
 //   plan/      output shape and per-axis tap tables, built once, reused
 //   kernels/   nearest gather, separable weighted passes, extrapolation
@@ -21,6 +22,7 @@
 #include "onnx/compute.hpp"
 #include "onnx/opset.hpp"
 #include "onnx/resize.hpp"
+#include "resample.hpp"
 #include "resize.hpp"
 #include "type_erased.hpp"
 #include "version.hpp"

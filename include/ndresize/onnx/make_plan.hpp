@@ -18,6 +18,7 @@
 #include "../plan/resize_plan.hpp"
 #include "../plan/table_budget.hpp"
 #include "inputs.hpp"
+#include "mode_filter.hpp"
 #include "op_version.hpp"
 
 namespace ndresize::onnx {
@@ -220,12 +221,11 @@ inline resize_plan make_plan(op_version v, const resize_attributes& a, const dim
                                            std::to_string(limits.max_output_elements) + " elements");
 
   sampling s;
-  s.mode = a.mode;
+  s.filter = mode_filter(a.mode, a.cubic_coeff_a);
   s.coordinate_transformation_mode =
       is_legacy(v) ? enums::coordinate_transformation_mode::asymmetric : a.coordinate_transformation_mode;
   s.nearest_mode = a.nearest_mode;
   s.rounding = is_legacy(v) ? nearest_rounding::legacy : nearest_rounding::onnx;
-  s.cubic_coeff_a = a.cubic_coeff_a;
   s.exclude_outside = a.exclude_outside != 0;
   s.antialias = a.antialias != 0;
   const bool weighted = a.mode != enums::mode::nearest;
@@ -244,7 +244,7 @@ inline resize_plan make_plan(op_version v, const resize_attributes& a, const dim
       continue;
     }
     const double sigma = s.antialias ? std::min(g.scale, 1.0) : 1.0;
-    budget.add_weighted(g.out, table_budget::taps_per_output(filter{a.mode, a.cubic_coeff_a}.support() / sigma));
+    budget.add_weighted(g.out, table_budget::taps_per_output(s.filter.reach(sigma)));
   }
   if (produces && weighted) budget.add_packed();
   if (const std::string over = budget.check(limits); !over.empty()) c.fail(error_code::limit_exceeded, over);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Per-axis tap tables: the whole of an axis's resampling rule baked into data. Nearest mode
-// stores one source index per output coordinate; linear/cubic store, per output coordinate,
+// stores one source index per output coordinate; weighted filters store, per output coordinate,
 // a run of (source index, weight) taps in compressed-row form. Kernels read only these tables.
 #pragma once
 
@@ -126,16 +126,16 @@ inline axis_table unbuilt_table(index_t in, index_t out) noexcept {
   return t;
 }
 
-/// How the taps of one ONNX axis are sampled (everything but the geometry).
+/// How the taps of one axis are sampled (everything but the geometry).
 struct sampling {
-  enums::mode mode = enums::mode::nearest;
+  filter_kernel filter = filters::nearest;  ///< nearest: build_nearest_table; any other: build_weighted_table
   enums::coordinate_transformation_mode coordinate_transformation_mode =
       enums::coordinate_transformation_mode::half_pixel;
   enums::nearest_mode nearest_mode = enums::nearest_mode::round_prefer_floor;
   nearest_rounding rounding = nearest_rounding::onnx;
-  double cubic_coeff_a = -0.75;
   bool exclude_outside = false;
   bool antialias = false;
+  bool normalize = false;  ///< weights sum to 1 even without antialias or exclude_outside
 };
 
 /// Nearest table: index = nearest_mode(x_original) clamped to the input (DESIGN.md rule 3).
@@ -157,11 +157,12 @@ inline axis_table build_nearest_table(const axis_geometry& g, const sampling& s)
   return t;
 }
 
-/// Linear/cubic table (DESIGN.md rule 4). Tap i of output j has weight K((i - x)·σ), where
+/// Weighted table of filter s.filter (DESIGN.md rule 4). Tap i of output j has weight
+/// K((i - x)·σ) (or K integrated over the tap's cell, see filter_kernel::tap), where
 /// σ = min(scale, 1) with antialias (the filter stretched by 1/scale) and 1 without. Taps
 /// outside [0, in-1] are clamped to the edge, or dropped with exclude_outside. Weights are
-/// normalized to sum 1 with antialias or exclude_outside; taps that share a source index are
-/// merged and taps of weight exactly 0 are removed (rule 10).
+/// normalized to sum 1 with antialias, exclude_outside or normalize; taps that share a source
+/// index are merged and taps of weight exactly 0 are removed (rule 10).
 inline axis_table build_weighted_table(const axis_geometry& g, const sampling& s) {
   axis_table t;
   t.in = g.in;
@@ -169,9 +170,9 @@ inline axis_table build_weighted_table(const axis_geometry& g, const sampling& s
   t.outside.assign(static_cast<std::size_t>(g.out), 0);
   t.tap_begin.reserve(static_cast<std::size_t>(g.out) + 1);
   t.tap_begin.push_back(0);
-  const filter k{s.mode, s.cubic_coeff_a};
+  const filter_kernel& k = s.filter;
   const double sigma = s.antialias ? std::min(g.scale, 1.0) : 1.0;
-  const double reach = k.support() / sigma;  // half-width in input samples
+  const double reach = k.reach(sigma);  // half-width in input samples
   const double last = static_cast<double>(g.in - 1);
   // The caller checked this bound against the plan's limits: reserving it keeps the peak
   // memory of building at what was checked (no reallocation doubles it).
@@ -202,7 +203,7 @@ inline axis_table build_weighted_table(const axis_geometry& g, const sampling& s
     double sum = 0.0;
     // m rises, so clamped source indices never decrease: equal ones are adjacent and merge.
     for (index_t m = m_lo; m <= m_hi; ++m) {
-      const double wi = k((static_cast<double>(m) - frac) * sigma);
+      const double wi = k.tap((static_cast<double>(m) - frac) * sigma, sigma);
       if (wi == 0.0) continue;
       // The source index in integers (clamped to the edge; `in` may be near 2^63).
       index_t i = 0;
@@ -219,7 +220,7 @@ inline axis_table build_weighted_table(const axis_geometry& g, const sampling& s
       sum += wi;
     }
     // Normalize, then drop taps whose (merged) weight is exactly zero.
-    const bool normalize = (s.antialias || s.exclude_outside) && sum != 0.0;
+    const bool normalize = (s.antialias || s.exclude_outside || s.normalize) && sum != 0.0;
     auto keep = first;
     for (auto q = first; q < t.tap_index.size(); ++q) {
       const double wi = normalize ? t.tap_weight[q] / sum : t.tap_weight[q];

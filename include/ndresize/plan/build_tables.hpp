@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+// From per-axis geometry and one sampling rule to the tables of a plan, for any filter: the
+// cost bound checked before building (table_budget.hpp) and the building itself. An axis not
+// listed gets the identity; when the plan produces nothing, the listed axes get unbuilt tables.
+#pragma once
+
+#include <algorithm>
+#include <vector>
+
+#include "axis_table.hpp"
+#include "table_budget.hpp"
+
+namespace ndresize {
+
+/// The budget of the tables build_tables makes.
+inline table_budget tables_budget(const std::vector<axis_geometry>& geometry, const std::vector<bool>& listed,
+                                  bool produces, const sampling& s) {
+  table_budget budget;
+  if (!produces) return budget;
+  const bool weighted = !s.filter.is_nearest();
+  for (std::size_t d = 0; d < geometry.size(); ++d) {
+    if (!listed[d]) continue;
+    const auto& g = geometry[d];
+    if (!weighted) {
+      budget.add_nearest(g.out);
+      continue;
+    }
+    const double sigma = s.antialias ? std::min(g.scale, 1.0) : 1.0;
+    budget.add_weighted(g.out, table_budget::taps_per_output(s.filter.reach(sigma)));
+  }
+  if (weighted) budget.add_packed();
+  return budget;
+}
+
+/// One table per axis (may throw std::bad_alloc).
+inline std::vector<axis_table> build_tables(const std::vector<axis_geometry>& geometry, const std::vector<bool>& listed,
+                                            bool produces, const sampling& s) {
+  const bool weighted = !s.filter.is_nearest();
+  std::vector<axis_table> tables;
+  tables.reserve(geometry.size());
+  for (std::size_t d = 0; d < geometry.size(); ++d) {
+    const auto& g = geometry[d];
+    if (!listed[d])
+      tables.push_back(identity_table(g.in));
+    else if (!produces)
+      tables.push_back(unbuilt_table(g.in, g.out));
+    else
+      tables.push_back(weighted ? build_weighted_table(g, s) : build_nearest_table(g, s));
+  }
+  return tables;
+}
+
+}  // namespace ndresize
