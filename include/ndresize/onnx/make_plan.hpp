@@ -14,9 +14,9 @@
 #include "../attributes.hpp"
 #include "../limits.hpp"
 #include "../plan/axis_table.hpp"
+#include "../plan/build_tables.hpp"
 #include "../plan/output_shape.hpp"
 #include "../plan/resize_plan.hpp"
-#include "../plan/table_budget.hpp"
 #include "inputs.hpp"
 #include "mode_filter.hpp"
 #include "op_version.hpp"
@@ -235,32 +235,11 @@ inline resize_plan make_plan(op_version v, const resize_attributes& a, const dim
   const bool produces = count > 0;
   std::vector<bool> listed(static_cast<std::size_t>(rank), false);
   for (int d : axes) listed[static_cast<std::size_t>(d)] = true;
-  table_budget budget;
-  for (int d : axes) {
-    const auto& g = geometry[static_cast<std::size_t>(d)];
-    if (!produces) break;
-    if (!weighted) {
-      budget.add_nearest(g.out);
-      continue;
-    }
-    const double sigma = s.antialias ? std::min(g.scale, 1.0) : 1.0;
-    budget.add_weighted(g.out, table_budget::taps_per_output(s.filter.reach(sigma)));
-  }
-  if (produces && weighted) budget.add_packed();
-  if (const std::string over = budget.check(limits); !over.empty()) c.fail(error_code::limit_exceeded, over);
+  if (const std::string over = tables_budget(geometry, listed, produces, s).check(limits); !over.empty())
+    c.fail(error_code::limit_exceeded, over);
 
   try {
-    std::vector<axis_table> tables;
-    tables.reserve(static_cast<std::size_t>(rank));
-    for (int d = 0; d < rank; ++d) {
-      const auto& g = geometry[static_cast<std::size_t>(d)];
-      if (!listed[static_cast<std::size_t>(d)])
-        tables.push_back(identity_table(g.in));
-      else if (!produces)
-        tables.push_back(unbuilt_table(g.in, g.out));
-      else
-        tables.push_back(weighted ? build_weighted_table(g, s) : build_nearest_table(g, s));
-    }
+    std::vector<axis_table> tables = build_tables(geometry, listed, produces, s);
     return resize_plan(c.ctx(), weighted ? kernel_family::weighted : kernel_family::gather, x_shape, std::move(tables),
                        static_cast<double>(a.extrapolation_value), limits.max_scratch_bytes);
   } catch (const std::bad_alloc&) {
