@@ -7,8 +7,9 @@
 #include <cmath>
 
 #include "../attributes.hpp"
+#include "../config.hpp"
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 struct filter {
   enums::mode kind = enums::mode::linear;
@@ -31,4 +32,4 @@ struct filter {
   }
 };
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE
