@@ -11,24 +11,24 @@
 #include <ndresize/onnx/compute.hpp>
 #include <ndresize/type_erased.hpp>
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 template void execute<>(const resize_plan&, const any_const_tensor_view&, const any_tensor_view&, workspace&,
                         const executor&);
 template void execute<>(const resize_plan&, const any_const_tensor_view&, const any_tensor_view&);
-}  // namespace ndresize
 
-namespace ndresize::onnx {
+namespace onnx {
 template void compute<>(std::string_view, std::int64_t, const attribute_map&, const any_const_tensor_view&,
                         const resize_inputs&, const any_tensor_view&, workspace&);
 template void compute<>(std::string_view, std::int64_t, const attribute_map&, const any_const_tensor_view&,
                         const resize_inputs&, const any_tensor_view&);
-}  // namespace ndresize::onnx
+}  // namespace onnx
 
-namespace ndresize::ascend {
+namespace ascend {
 template void upsample_trilinear3d<>(const any_const_tensor_view&, const any_tensor_view&,
                                      const upsample_trilinear3d_attributes&, workspace&);
 template void upsample_trilinear3d<>(const any_const_tensor_view&, const any_tensor_view&,
                                      const upsample_trilinear3d_attributes&);
 template void compute<>(const onnx::attribute_map&, const any_const_tensor_view&, const any_tensor_view&, workspace&);
 template void compute<>(const onnx::attribute_map&, const any_const_tensor_view&, const any_tensor_view&);
-}  // namespace ndresize::ascend
+}  // namespace ascend
+NDRESIZE_END_NAMESPACE

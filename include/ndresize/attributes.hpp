@@ -9,7 +9,9 @@
 #include <string_view>
 #include <vector>
 
-namespace ndresize {
+#include "config.hpp"
+
+NDRESIZE_BEGIN_NAMESPACE
 namespace enums {
 
 enum class mode { nearest, linear, cubic };
@@ -96,4 +98,4 @@ struct resize_attributes {
   enums::keep_aspect_ratio_policy keep_aspect_ratio_policy = enums::keep_aspect_ratio_policy::stretch;
 };
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

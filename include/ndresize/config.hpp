@@ -7,7 +7,38 @@
 
 #include "version.hpp"
 
-namespace ndresize {
+// Every header wraps its declarations in NDRESIZE_BEGIN_NAMESPACE / NDRESIZE_END_NAMESPACE
+// (sub-namespaces are opened inside). The pair does two things:
+//  - opens `namespace ndresize { inline namespace NDRESIZE_ABI_NAMESPACE {` (version.hpp);
+//  - switches floating-point contraction (a·b + c fused into one fma) off for all library
+//    code, whatever the consumer's flags: aarch64 GCC contracts by default, so do GCC and
+//    clang with -march=native (or any FMA target) on x86-64, and a fused result is rounded
+//    once instead of twice. With contraction off, plans (coordinates, filter weights) and
+//    kernels compute the same roundings on every machine, so results are bit-identical.
+//    The setting is pushed and popped: the consumer's own code after the include keeps its
+//    flags. GCC: optimize("fp-contract=off") between push_options and pop_options. Clang:
+//    `#pragma clang fp contract(off)` inside float_control(push)/(pop), which also covers
+//    templates instantiated later. Clang's -ffp-contract=fast disregards every pragma (its
+//    documented meaning), so, like -ffast-math, it is outside the guarantee.
+#if defined(__clang__)
+#define NDRESIZE_FP_PUSH_ _Pragma("float_control(push)") _Pragma("clang fp contract(off)")
+#define NDRESIZE_FP_POP_ _Pragma("float_control(pop)")
+#elif defined(__GNUC__)
+#define NDRESIZE_FP_PUSH_ _Pragma("GCC push_options") _Pragma("GCC optimize(\"fp-contract=off\")")
+#define NDRESIZE_FP_POP_ _Pragma("GCC pop_options")
+#else
+#define NDRESIZE_FP_PUSH_
+#define NDRESIZE_FP_POP_
+#endif
+#define NDRESIZE_BEGIN_NAMESPACE         \
+  NDRESIZE_FP_PUSH_ namespace ndresize { \
+    inline namespace NDRESIZE_ABI_NAMESPACE {
+#define NDRESIZE_END_NAMESPACE \
+  }                            \
+  }                            \
+  NDRESIZE_FP_POP_
+
+NDRESIZE_BEGIN_NAMESPACE
 
 /// The largest tensor rank accepted. Views keep their extents inline, so the limit is a
 /// compile-time constant; deeper tensors are rejected with resize_error, never truncated.
@@ -16,4 +47,4 @@ inline constexpr int max_rank = 16;
 /// Signed index type used for extents, strides and offsets (as ONNX's int64 shapes).
 using index_t = std::int64_t;
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

@@ -6,6 +6,8 @@
 
 #include <Eigen/Core>
 
+#include "config.hpp"
+
 #include <bit>
 #include <cmath>
 #include <complex>
@@ -15,7 +17,7 @@
 #include <string>
 #include <type_traits>
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 /// ONNX element types. The numeric values equal onnx.TensorProto.DataType, so a runtime can
 /// cast its own type code. Names follow the ONNX type strings (`tensor(float)` is float32,
@@ -204,4 +206,4 @@ T from_extrapolation_value(double v) {
     return from_accumulator<T>(static_cast<accumulator_t<T>>(v));
 }
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

@@ -7,7 +7,9 @@
 #include <stdexcept>
 #include <string>
 
-namespace ndresize {
+#include "config.hpp"
+
+NDRESIZE_BEGIN_NAMESPACE
 
 /// Stable category of a validation failure (greppable, also in the message prefix).
 enum class error_code {
@@ -44,4 +46,4 @@ class resize_error : public std::invalid_argument {
   error_code code_;
 };
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

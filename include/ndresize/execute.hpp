@@ -5,6 +5,7 @@
 
 #include <type_traits>
 
+#include "config.hpp"
 #include "executor.hpp"
 #include "kernels/extrapolate.hpp"
 #include "kernels/nearest_gather.hpp"
@@ -14,7 +15,7 @@
 #include "view.hpp"
 #include "workspace.hpp"
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 namespace detail {
 inline void check_plan(const resize_plan& plan) {
@@ -88,4 +89,4 @@ std::size_t scratch_bytes(const resize_plan& plan, int concurrency = 1) {
   return 0;
 }
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

@@ -15,7 +15,7 @@
 
 #include "config.hpp"
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 class executor {
  public:
@@ -124,4 +124,4 @@ class thread_pool {
   bool stop_ = false;
 };
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

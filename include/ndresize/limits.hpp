@@ -9,7 +9,7 @@
 
 #include "config.hpp"
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 struct plan_limits {
   /// Largest accepted output element count (default 2^36, 64 Gi elements). The output tensor
@@ -26,4 +26,4 @@ struct plan_limits {
   std::size_t max_scratch_bytes = std::size_t{1} << 30;
 };
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "config.hpp"
 #include "error.hpp"
 #include "execute.hpp"
 #include "limits.hpp"
@@ -21,7 +22,7 @@
 #include "plan/resize_plan.hpp"
 #include "policy/filters.hpp"
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 /// What becomes of taps that fall outside the input.
 enum class resample_border {
@@ -202,4 +203,4 @@ tensor<T> resample(tensor_view<const T> x, std::span<const double> scales, const
   return execute<T>(make_resample_plan(x.extents(), scales, f, o), x);
 }
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

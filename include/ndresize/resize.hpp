@@ -9,10 +9,11 @@
 #include <span>
 #include <vector>
 
+#include "config.hpp"
 #include "execute.hpp"
 #include "onnx/make_plan.hpp"
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 /// Plans a Resize-19 on shape `x_shape` (the newest rules; see onnx/ for other versions).
 inline resize_plan make_plan(const dims& x_shape, const resize_attributes& a, const onnx::resize_inputs& in,
@@ -110,4 +111,4 @@ void trilinear(tensor_view<const T> x, tensor_view<T> y) {
   resize<policy::linear, Coordinate, T>(x, y, a);
 }
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

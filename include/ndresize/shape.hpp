@@ -11,9 +11,10 @@
 #include <string>
 
 #include "config.hpp"
+#include "detail/checked_arithmetic.hpp"
 #include "error.hpp"
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 class dims {
  public:
@@ -66,7 +67,7 @@ inline dims row_major_strides(const dims& extents) noexcept {
     s[i] = step;
     // A shape with more elements than index_t counts (no tensor of it fits in memory; plans
     // reject it) saturates instead of overflowing; the outermost product is never needed.
-    if (i > 0 && __builtin_mul_overflow(step, std::max<index_t>(extents[i], 1), &step))
+    if (i > 0 && detail::checked_mul(step, std::max<index_t>(extents[i], 1), step))
       step = std::numeric_limits<index_t>::max();
   }
   return s;
@@ -88,4 +89,4 @@ inline index_t checked_element_count(const dims& extents) noexcept {
   return n;
 }
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

@@ -11,12 +11,13 @@
 
 #include <string>
 
+#include "config.hpp"
 #include "execute.hpp"
 #include "policy/dispatch.hpp"
 #include "view.hpp"
 #include "workspace.hpp"
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 /// Resizes X into the caller's Y like execute<T>, for the element type X and Y hold.
 template <int = 0>
@@ -43,4 +44,4 @@ void execute(const resize_plan& plan, const any_const_tensor_view& x, const any_
 }
 #endif
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

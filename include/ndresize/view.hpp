@@ -10,10 +10,11 @@
 #include <new>
 #include <type_traits>
 
+#include "config.hpp"
 #include "element.hpp"
 #include "shape.hpp"
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 /// A view of a tensor of T with runtime rank. `T` may be const for inputs.
 template <class T>
@@ -121,4 +122,4 @@ struct basic_any_tensor_view {
 using any_tensor_view = basic_any_tensor_view<void>;
 using any_const_tensor_view = basic_any_tensor_view<const void>;
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

@@ -8,9 +8,10 @@
 #include <new>
 #include <string>
 
+#include "config.hpp"
 #include "error.hpp"
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 class workspace {
  public:
@@ -40,4 +41,4 @@ class workspace {
   std::size_t capacity_ = 0;
 };
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

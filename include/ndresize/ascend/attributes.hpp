@@ -11,11 +11,13 @@
 #include <variant>
 #include <vector>
 
+#include "../config.hpp"
 #include "../detail/quoted_value.hpp"
 #include "../error.hpp"
 #include "../onnx/attribute_map.hpp"
 
-namespace ndresize::ascend {
+NDRESIZE_BEGIN_NAMESPACE
+namespace ascend {
 
 /// The operator's name, as error messages and plans name it.
 inline constexpr const char* operator_name = "ResizeUpsampleTrilinear";
@@ -88,4 +90,5 @@ inline upsample_trilinear3d_attributes parse_attributes(const onnx::attribute_ma
   return a;
 }
 
-}  // namespace ndresize::ascend
+}  // namespace ascend
+NDRESIZE_END_NAMESPACE

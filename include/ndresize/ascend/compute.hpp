@@ -4,6 +4,7 @@
 // called, or once in ndresize::compiled).
 #pragma once
 
+#include "../config.hpp"
 #include "../type_erased.hpp"
 #include "../view.hpp"
 #include "../workspace.hpp"
@@ -11,7 +12,8 @@
 #include "make_plan.hpp"
 #include "upsample_trilinear3d.hpp"
 
-namespace ndresize::ascend {
+NDRESIZE_BEGIN_NAMESPACE
+namespace ascend {
 
 /// Type-erased form (the element type is a runtime value). `self` and `out` must have the same
 /// element type, one of float (float32), float16, bfloat16, double (float64).
@@ -61,4 +63,5 @@ void upsample_trilinear3d(const any_const_tensor_view& self, const any_tensor_vi
 }
 #endif
 
-}  // namespace ndresize::ascend
+}  // namespace ascend
+NDRESIZE_END_NAMESPACE

@@ -11,7 +11,8 @@
 
 #include "../config.hpp"
 
-namespace ndresize::ascend {
+NDRESIZE_BEGIN_NAMESPACE
+namespace ascend {
 
 /// scale_x of the operator's formula for an axis of `in` input and `out` output elements:
 ///   alignCorners = true:                 (in - 1) / (out - 1), and 0 when out = 1 (PyTorch)
@@ -61,4 +62,5 @@ constexpr linear_taps source_taps(index_t x, index_t in, index_t out, double sca
   return {i0, i0 + 1, 1.0 - lambda1, lambda1};
 }
 
-}  // namespace ndresize::ascend
+}  // namespace ascend
+NDRESIZE_END_NAMESPACE

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "../config.hpp"
 #include "../error.hpp"
 #include "../limits.hpp"
 #include "../onnx/make_plan.hpp"
@@ -25,7 +26,8 @@
 #include "attributes.hpp"
 #include "coordinate.hpp"
 
-namespace ndresize::ascend {
+NDRESIZE_BEGIN_NAMESPACE
+namespace ascend {
 
 namespace detail {
 
@@ -180,4 +182,5 @@ inline resize_plan make_plan(const dims& input_shape, const upsample_trilinear3d
   }
 }
 
-}  // namespace ndresize::ascend
+}  // namespace ascend
+NDRESIZE_END_NAMESPACE

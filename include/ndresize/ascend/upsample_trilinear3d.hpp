@@ -15,13 +15,15 @@
 #include <concepts>
 #include <string>
 
+#include "../config.hpp"
 #include "../execute.hpp"
 #include "../view.hpp"
 #include "../workspace.hpp"
 #include "attributes.hpp"
 #include "make_plan.hpp"
 
-namespace ndresize::ascend {
+NDRESIZE_BEGIN_NAMESPACE
+namespace ascend {
 
 /// The element types the operator accepts (FLOAT32, FLOAT16, BFLOAT16 in the Ascend
 /// specification; double is added because it costs nothing and serves as a reference).
@@ -84,4 +86,5 @@ tensor<T> upsample_trilinear3d(tensor_view<const T> self, const upsample_triline
   return execute<T>(make_plan(self.extents(), a), self);
 }
 
-}  // namespace ndresize::ascend
+}  // namespace ascend
+NDRESIZE_END_NAMESPACE

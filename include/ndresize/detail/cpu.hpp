@@ -10,7 +10,9 @@
 #include <cstdlib>
 #include <cstring>
 
-namespace ndresize {
+#include "../config.hpp"
+
+NDRESIZE_BEGIN_NAMESPACE
 
 /// Instruction sets a kernel may be compiled for, weakest first.
 enum class isa { generic = 0, avx2 = 1, avx512 = 2 };
@@ -51,7 +53,7 @@ inline isa active_isa() noexcept {
 /// Caps the instruction set used by later calls (for tests and benchmarks of each target).
 inline void set_max_isa(isa cap) noexcept { detail::isa_cap().store(static_cast<int>(cap)); }
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE
 
 #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
 #define NDRESIZE_X86 1
@@ -65,7 +67,8 @@ inline void set_max_isa(isa cap) noexcept { detail::isa_cap().store(static_cast<
 #include <xmmintrin.h>
 #endif
 
-namespace ndresize::detail {
+NDRESIZE_BEGIN_NAMESPACE
+namespace detail {
 /// Orders this thread's non-temporal stores before its later stores (and its release of the
 /// work item), so other threads that synchronize with it see them.
 inline void store_fence() noexcept {
@@ -73,7 +76,8 @@ inline void store_fence() noexcept {
   _mm_sfence();
 #endif
 }
-}  // namespace ndresize::detail
+}  // namespace detail
+NDRESIZE_END_NAMESPACE
 
 #if defined(__GNUC__) || defined(__clang__)
 #define NDRESIZE_ALWAYS_INLINE __attribute__((always_inline)) inline

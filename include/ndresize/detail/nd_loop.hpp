@@ -7,7 +7,8 @@
 
 #include "../config.hpp"
 
-namespace ndresize::detail {
+NDRESIZE_BEGIN_NAMESPACE
+namespace detail {
 
 /// Axes of a loop: extent and the element stride of each side.
 struct loop_axes {
@@ -59,4 +60,5 @@ void for_each_offset(const loop_axes& ax, int count, index_t a0, index_t b0, F&&
   }
 }
 
-}  // namespace ndresize::detail
+}  // namespace detail
+NDRESIZE_END_NAMESPACE

@@ -9,7 +9,10 @@
 #include <string>
 #include <string_view>
 
-namespace ndresize::detail {
+#include "../config.hpp"
+
+NDRESIZE_BEGIN_NAMESPACE
+namespace detail {
 
 /// How much of a value from the input a message shows.
 inline constexpr std::size_t message_value_bytes = 64;
@@ -53,4 +56,5 @@ inline std::string quoted_value(std::string_view text, std::size_t keep = messag
   return "'" + out + (cut ? "...' (" + std::to_string(text.size()) + " bytes)" : "'");
 }
 
-}  // namespace ndresize::detail
+}  // namespace detail
+NDRESIZE_END_NAMESPACE

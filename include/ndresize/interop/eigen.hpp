@@ -15,10 +15,12 @@
 #include <string>
 #include <type_traits>
 
+#include "../config.hpp"
 #include "../execute.hpp"
 #include "../resize.hpp"
 
-namespace ndresize::interop {
+NDRESIZE_BEGIN_NAMESPACE
+namespace interop {
 
 namespace detail {
 template <class X>
@@ -140,4 +142,5 @@ eigen_result_t<X> resize(const X& x, std::span<const std::int64_t> sizes, const 
   return execute(ndresize::make_plan(extents_of(x), a, {{}, {}, sizes}), x);
 }
 
-}  // namespace ndresize::interop
+}  // namespace interop
+NDRESIZE_END_NAMESPACE

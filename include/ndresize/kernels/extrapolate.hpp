@@ -4,10 +4,12 @@
 // gather or the last weighted pass and overwrites exactly those elements.
 #pragma once
 
+#include "../config.hpp"
 #include "../plan/resize_plan.hpp"
 #include "../view.hpp"
 
-namespace ndresize::detail {
+NDRESIZE_BEGIN_NAMESPACE
+namespace detail {
 
 template <class T>
 void fill_slab(T* base, const dims& ext, const dims& str, int d, const T& v) noexcept {
@@ -37,4 +39,5 @@ void extrapolate(const resize_plan& plan, tensor_view<T> y, const T& value) noex
   extrapolate_from(plan, y.data_handle(), y.strides(), 0, value);
 }
 
-}  // namespace ndresize::detail
+}  // namespace detail
+NDRESIZE_END_NAMESPACE

@@ -8,13 +8,15 @@
 #include <algorithm>
 #include <vector>
 
+#include "../config.hpp"
 #include "../detail/nd_loop.hpp"
 #include "../executor.hpp"
 #include "../plan/resize_plan.hpp"
 #include "../view.hpp"
 #include "simd_resample.hpp"
 
-namespace ndresize::detail {
+NDRESIZE_BEGIN_NAMESPACE
+namespace detail {
 
 template <class T>
 struct gather_context {
@@ -123,4 +125,5 @@ void nearest_gather(const resize_plan& plan, tensor_view<const T> x, tensor_view
   });
 }
 
-}  // namespace ndresize::detail
+}  // namespace detail
+NDRESIZE_END_NAMESPACE

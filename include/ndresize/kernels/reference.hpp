@@ -7,11 +7,13 @@
 #include <utility>
 #include <vector>
 
+#include "../config.hpp"
 #include "../element.hpp"
 #include "../plan/resize_plan.hpp"
 #include "../view.hpp"
 
-namespace ndresize::detail {
+NDRESIZE_BEGIN_NAMESPACE
+namespace detail {
 
 template <class T>
 struct wide_accumulator {
@@ -80,4 +82,5 @@ void reference_execute(const resize_plan& plan, tensor_view<const T> x, tensor_v
   }
 }
 
-}  // namespace ndresize::detail
+}  // namespace detail
+NDRESIZE_END_NAMESPACE

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "../config.hpp"
 #include "../detail/cpu.hpp"
 #include "../element.hpp"
 #include "../plan/axis_table.hpp"
@@ -17,7 +18,8 @@
 #endif
 #include <cstdint>
 
-namespace ndresize::detail {
+NDRESIZE_BEGIN_NAMESPACE
+namespace detail {
 
 template <class Acc, class Src>
 NDRESIZE_ALWAYS_INLINE Acc load(const Src& v) noexcept {
@@ -310,4 +312,5 @@ struct row_ops {
   }
 };
 
-}  // namespace ndresize::detail
+}  // namespace detail
+NDRESIZE_END_NAMESPACE

@@ -16,6 +16,7 @@
 #include <string>
 #include <tuple>
 
+#include "../config.hpp"
 #include "../detail/nd_loop.hpp"
 #include "../executor.hpp"
 #include "../plan/resize_plan.hpp"
@@ -24,7 +25,8 @@
 #include "extrapolate.hpp"
 #include "row_ops.hpp"
 
-namespace ndresize::detail {
+NDRESIZE_BEGIN_NAMESPACE
+namespace detail {
 
 /// A short list of axes kept inline, so that execution allocates nothing.
 struct axis_list {
@@ -480,4 +482,5 @@ void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_vi
   extrapolate(plan, y, from_extrapolation_value<T>(plan.extrapolation_value()));
 }
 
-}  // namespace ndresize::detail
+}  // namespace detail
+NDRESIZE_END_NAMESPACE

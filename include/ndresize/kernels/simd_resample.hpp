@@ -8,6 +8,7 @@
 
 #include <limits>
 
+#include "../config.hpp"
 #include "../detail/cpu.hpp"
 #include "../element.hpp"
 #include "../plan/packed_taps.hpp"
@@ -15,7 +16,8 @@
 #if NDRESIZE_X86
 #include <immintrin.h>
 
-namespace ndresize::detail {
+NDRESIZE_BEGIN_NAMESPACE
+namespace detail {
 
 template <class Src>
 constexpr bool simd_loadable =
@@ -224,5 +226,6 @@ NDRESIZE_KERNELS_END
 #pragma GCC diagnostic pop
 #endif
 
-}  // namespace ndresize::detail
+}  // namespace detail
+NDRESIZE_END_NAMESPACE
 #endif

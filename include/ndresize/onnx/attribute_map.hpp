@@ -14,11 +14,13 @@
 #include <vector>
 
 #include "../attributes.hpp"
+#include "../config.hpp"
 #include "../detail/quoted_value.hpp"
 #include "../error.hpp"
 #include "op_version.hpp"
 
-namespace ndresize::onnx {
+NDRESIZE_BEGIN_NAMESPACE
+namespace onnx {
 
 using attribute_value = std::variant<std::int64_t, float, std::string, std::vector<std::int64_t>, std::vector<float>>;
 using attribute_map = std::map<std::string, attribute_value, std::less<>>;
@@ -144,4 +146,5 @@ inline node_attributes parse_attributes(op_version v, const attribute_map& attrs
   return out;
 }
 
-}  // namespace ndresize::onnx
+}  // namespace onnx
+NDRESIZE_END_NAMESPACE

@@ -6,13 +6,15 @@
 
 #include <string_view>
 
+#include "../config.hpp"
 #include "../type_erased.hpp"
 #include "../workspace.hpp"
 #include "attribute_map.hpp"
 #include "opset.hpp"
 #include "resize.hpp"
 
-namespace ndresize::onnx {
+NDRESIZE_BEGIN_NAMESPACE
+namespace onnx {
 
 /// Computes node `op` at `opset` on X into the caller's Y. Nothing is written to Y unless
 /// every check passes.
@@ -36,4 +38,5 @@ void compute(std::string_view op, std::int64_t opset, const attribute_map& attrs
 }
 #endif
 
-}  // namespace ndresize::onnx
+}  // namespace onnx
+NDRESIZE_END_NAMESPACE

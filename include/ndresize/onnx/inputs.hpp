@@ -6,7 +6,10 @@
 #include <cstdint>
 #include <span>
 
-namespace ndresize::onnx {
+#include "../config.hpp"
+
+NDRESIZE_BEGIN_NAMESPACE
+namespace onnx {
 
 struct resize_inputs {
   std::span<const double> roi;          ///< [start_1..start_N, end_1..end_N]; T2 values widened to double
@@ -14,4 +17,5 @@ struct resize_inputs {
   std::span<const std::int64_t> sizes;  ///< tensor(int64)
 };
 
-}  // namespace ndresize::onnx
+}  // namespace onnx
+NDRESIZE_END_NAMESPACE

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../attributes.hpp"
+#include "../config.hpp"
 #include "../limits.hpp"
 #include "../plan/axis_table.hpp"
 #include "../plan/build_tables.hpp"
@@ -21,7 +22,8 @@
 #include "mode_filter.hpp"
 #include "op_version.hpp"
 
-namespace ndresize::onnx {
+NDRESIZE_BEGIN_NAMESPACE
+namespace onnx {
 
 namespace detail {
 
@@ -247,4 +249,5 @@ inline resize_plan make_plan(op_version v, const resize_attributes& a, const dim
   }
 }
 
-}  // namespace ndresize::onnx
+}  // namespace onnx
+NDRESIZE_END_NAMESPACE

@@ -4,9 +4,11 @@
 #pragma once
 
 #include "../attributes.hpp"
+#include "../config.hpp"
 #include "../policy/filters.hpp"
 
-namespace ndresize::onnx {
+NDRESIZE_BEGIN_NAMESPACE
+namespace onnx {
 
 /// nearest → the gather path, linear → the triangle, cubic → Keys' cubic with `cubic_coeff_a`.
 constexpr filter_kernel mode_filter(enums::mode m, double cubic_coeff_a) noexcept {
@@ -18,4 +20,5 @@ constexpr filter_kernel mode_filter(enums::mode m, double cubic_coeff_a) noexcep
   return filters::nearest;
 }
 
-}  // namespace ndresize::onnx
+}  // namespace onnx
+NDRESIZE_END_NAMESPACE

@@ -8,10 +8,12 @@
 #include <string>
 #include <string_view>
 
+#include "../config.hpp"
 #include "../detail/quoted_value.hpp"
 #include "../error.hpp"
 
-namespace ndresize::onnx {
+NDRESIZE_BEGIN_NAMESPACE
+namespace onnx {
 
 enum class op_version { resize_10, resize_11, resize_13, resize_18, resize_19, upsample_7, upsample_9 };
 
@@ -57,4 +59,5 @@ inline op_version version_for(std::string_view op, std::int64_t opset) {
                      "unknown operator " + ndresize::detail::quoted_value(op) + " (expected Resize or Upsample)");
 }
 
-}  // namespace ndresize::onnx
+}  // namespace onnx
+NDRESIZE_END_NAMESPACE

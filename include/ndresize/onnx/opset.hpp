@@ -6,11 +6,13 @@
 
 #include <string_view>
 
+#include "../config.hpp"
 #include "attribute_map.hpp"
 #include "make_plan.hpp"
 #include "resize.hpp"
 
-namespace ndresize::onnx {
+NDRESIZE_BEGIN_NAMESPACE
+namespace onnx {
 
 /// Plans node `op` (Resize | Upsample) at `opset` for an input of shape `x_shape`.
 inline resize_plan make_plan(std::string_view op, std::int64_t opset, const attribute_map& attrs, const dims& x_shape,
@@ -28,4 +30,5 @@ inline resize_plan make_plan(std::string_view op, std::int64_t opset, const attr
   return make_plan(v, node.attributes, x_shape, inputs, limits);
 }
 
-}  // namespace ndresize::onnx
+}  // namespace onnx
+NDRESIZE_END_NAMESPACE

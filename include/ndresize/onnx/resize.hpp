@@ -5,10 +5,12 @@
 
 #include <span>
 
+#include "../config.hpp"
 #include "../execute.hpp"
 #include "make_plan.hpp"
 
-namespace ndresize::onnx {
+NDRESIZE_BEGIN_NAMESPACE
+namespace onnx {
 
 /// Element types of each version: bfloat16 joined the type list in Resize-13.
 inline void check_element_type(op_version v, element_type t) {
@@ -86,4 +88,5 @@ void upsample_9(tensor_view<const T> x, tensor_view<T> y, enums::mode mode, std:
   resize<T>(op_version::upsample_9, x, y, a, {{}, scales, {}});
 }
 
-}  // namespace ndresize::onnx
+}  // namespace onnx
+NDRESIZE_END_NAMESPACE

@@ -11,13 +11,14 @@
 #include <vector>
 
 #include "../config.hpp"
+#include "../detail/checked_arithmetic.hpp"
 #include "../policy/coordinate.hpp"
 #include "../policy/filters.hpp"
 #include "../policy/nearest.hpp"
 #include "packed_taps.hpp"
 #include "table_budget.hpp"
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 struct axis_table {
   index_t in = 0;
@@ -207,7 +208,7 @@ inline axis_table build_weighted_table(const axis_geometry& g, const sampling& s
       if (wi == 0.0) continue;
       // The source index in integers (clamped to the edge; `in` may be near 2^63).
       index_t i = 0;
-      const bool beyond = __builtin_add_overflow(base, m, &i);
+      const bool beyond = detail::checked_add(base, m, i);
       const bool inside = !beyond && i >= 0 && i <= g.in - 1;
       if (s.exclude_outside && !inside) continue;
       const index_t src = inside ? i : (beyond ? m > 0 : i > 0) ? g.in - 1 : 0;
@@ -239,4 +240,4 @@ inline axis_table build_weighted_table(const axis_geometry& g, const sampling& s
   return t;
 }
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

@@ -7,10 +7,11 @@
 #include <algorithm>
 #include <vector>
 
+#include "../config.hpp"
 #include "axis_table.hpp"
 #include "table_budget.hpp"
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 /// The budget of the tables build_tables makes.
 inline table_budget tables_budget(const std::vector<axis_geometry>& geometry, const std::vector<bool>& listed,
@@ -50,4 +51,4 @@ inline std::vector<axis_table> build_tables(const std::vector<axis_geometry>& ge
   return tables;
 }
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

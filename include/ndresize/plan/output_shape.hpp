@@ -18,10 +18,11 @@
 #include <vector>
 
 #include "../attributes.hpp"
+#include "../config.hpp"
 #include "../policy/coordinate.hpp"
 #include "../shape.hpp"
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 struct resize_geometry_request {
   dims input;
@@ -90,4 +91,4 @@ inline std::vector<axis_geometry> compute_geometry(const resize_geometry_request
   return g;
 }
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

@@ -16,7 +16,7 @@
 
 #include "../config.hpp"
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 /// How a block of lanes reads its sources.
 enum class block_kind : std::uint8_t {
@@ -159,4 +159,4 @@ struct packed_index {
   }
 };
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

@@ -11,12 +11,13 @@
 #include <utility>
 #include <vector>
 
+#include "../config.hpp"
 #include "../error.hpp"
 #include "../limits.hpp"
 #include "../shape.hpp"
 #include "axis_table.hpp"
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 /// The two kernel families: nearest copies (any element type), linear/cubic weigh.
 enum class kernel_family { gather, weighted };
@@ -112,4 +113,4 @@ class resize_plan {
   std::size_t max_scratch_bytes_ = plan_limits{}.max_scratch_bytes;
 };
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

@@ -14,7 +14,7 @@
 #include "../limits.hpp"
 #include "packed_taps.hpp"
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 /// Running upper bounds of the filter evaluations and the bytes of a plan's tables.
 struct table_budget {
@@ -57,4 +57,4 @@ struct table_budget {
   }
 };
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

@@ -6,7 +6,7 @@
 #include "../attributes.hpp"
 #include "../config.hpp"
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 /// What the coordinate formulas of one axis need.
 struct axis_geometry {
@@ -56,4 +56,4 @@ constexpr bool is_extrapolated(enums::coordinate_transformation_mode m, double x
          !(x_original >= 0.0 && x_original <= static_cast<double>(in - 1));
 }
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

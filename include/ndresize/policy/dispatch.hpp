@@ -7,10 +7,11 @@
 #include <string>
 #include <type_traits>
 
+#include "../config.hpp"
 #include "../element.hpp"
 #include "../error.hpp"
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 template <class T>
 struct type_tag {
@@ -43,4 +44,4 @@ decltype(auto) visit_element_type(element_type t, F&& f) {
                      "element type code " + std::to_string(static_cast<int>(t)) + " is not an ONNX type");
 }
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

@@ -9,7 +9,9 @@
 #include <numbers>
 #include <string_view>
 
-namespace ndresize {
+#include "../config.hpp"
+
+NDRESIZE_BEGIN_NAMESPACE
 
 struct filter_kernel {
   /// K(t; p, q) at distance t in input samples (after antialias stretching).
@@ -127,4 +129,4 @@ inline constexpr filter_kernel catmull_rom = mitchell_netravali(0.0, 0.5);  ///<
 
 }  // namespace filters
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE

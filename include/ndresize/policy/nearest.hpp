@@ -8,7 +8,7 @@
 #include "../attributes.hpp"
 #include "../config.hpp"
 
-namespace ndresize {
+NDRESIZE_BEGIN_NAMESPACE
 
 /// How nearest mode turns x_original into an index.
 enum class nearest_rounding {
@@ -37,4 +37,4 @@ inline index_t nearest_index(enums::nearest_mode m, nearest_rounding rule, doubl
   return static_cast<index_t>(r);
 }
 
-}  // namespace ndresize
+NDRESIZE_END_NAMESPACE
