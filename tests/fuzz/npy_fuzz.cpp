@@ -11,6 +11,7 @@
 
 #include <ndresize/execute.hpp>
 #include <ndresize/onnx/make_plan.hpp>
+#include <ndresize/type_erased.hpp>
 
 #include "fuzz_support.hpp"
 #include "npy.hpp"

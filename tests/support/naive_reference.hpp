@@ -220,8 +220,10 @@ inline geometry resolve(const node& n, const std::vector<std::int64_t>& x_shape)
     for (std::size_t i = 0; i < count; ++i) {
       axis& a = at(i);
       a.scale = scale;
-      a.output_width_int = static_cast<std::int64_t>(std::floor(scale * static_cast<double>(a.length_original) + 0.5));
-      a.length_resized = static_cast<double>(a.output_width_int);
+      // The output there is "calculated out of a scale factor" (the spec): output_width is
+      // scale · input_width, fractional, as the ONNX reference's _interpolate_1d_with_x has it.
+      a.length_resized = scale * static_cast<double>(a.length_original);
+      a.output_width_int = static_cast<std::int64_t>(std::floor(a.length_resized + 0.5));
     }
   }
   for (std::size_t i = 0; i < count; ++i) at(i).listed = true;
