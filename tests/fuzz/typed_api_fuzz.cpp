@@ -238,6 +238,8 @@ layout any_layout(fuzz::reader& r) {
   if (l.kind == layout_kind::listed) {
     l.strides.resize(r.byte() % 8);
     for (auto& s : l.strides) s = r.pick(strides);
+    // An empty list means row-major (for type-erased views; tensor_view takes no strides then).
+    if (l.strides.empty()) l.kind = layout_kind::empty;
   }
   return l;
 }
@@ -357,8 +359,10 @@ struct strided_tensor {
         index_t step = 1;
         for (int d = rank - 1; d >= 0; --d) {
           strides[d] = step;
-          const index_t padded = std::max<index_t>(e[d], 1) + ((l.bits >> (d % 8)) & 1);
-          if (__builtin_mul_overflow(step, padded, &step)) step = std::numeric_limits<index_t>::max();
+          index_t padded = 0;  // saturating: such a span never fits a test buffer anyway
+          if (__builtin_add_overflow(std::max<index_t>(e[d], 1), (l.bits >> (d % 8)) & 1, &padded) ||
+              __builtin_mul_overflow(step, padded, &step))
+            step = std::numeric_limits<index_t>::max();
         }
         for (int d = 0; d < rank; ++d)
           if ((l.bits >> ((d + 3) % 8)) & 1) strides[d] = -strides[d];
