@@ -36,11 +36,13 @@
 #include <typeinfo>
 #include <vector>
 
+#include <ndresize/ascend/compute.hpp>
 #include <ndresize/ascend/upsample_trilinear3d.hpp>
 #include <ndresize/execute.hpp>
 #include <ndresize/executor.hpp>
 #include <ndresize/interop/eigen.hpp>
 #include <ndresize/resize.hpp>
+#include <ndresize/type_erased.hpp>
 
 #include "counting_operator_new.hpp"
 #include "fuzz_elements.hpp"
