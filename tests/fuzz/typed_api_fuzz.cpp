@@ -391,7 +391,7 @@ struct strided_tensor {
       index_t span = 0;
       if (count > 0 && fits && (__builtin_sub_overflow(hi, lo, &span) || span >= max_buffer)) fits = false;
       n = count > 0 && fits ? static_cast<std::size_t>(span) + 1 : 0;
-      origin = -lo;
+      if (fits) origin = -lo;  // lo may be INT64_MIN when the span does not fit
     }
     if (!fits) return;
     memory.emplace(n);
