@@ -30,6 +30,7 @@
 #include <ndresize/onnx/compute.hpp>
 #include <ndresize/onnx/opset.hpp>
 
+#include "fuzz_elements.hpp"
 #include "fuzz_support.hpp"
 #include "support/naive_reference.hpp"
 
@@ -38,6 +39,12 @@ namespace onnx = ndresize::onnx;
 using nd::index_t;
 
 namespace {
+
+using fuzz::as_double;
+using fuzz::canary;
+using fuzz::element_from;
+using fuzz::is_complex;
+using fuzz::same_bits;
 
 // Bounds that keep every input cheap: the plan's own limits, plus sizes beyond which a case is
 // planned (shape inference) but not executed or compared.
@@ -76,18 +83,13 @@ const std::vector<std::string>& attribute_strings() {
   return v;
 }
 
-float any_float(fuzz::reader& r) {
-  const auto b = r.byte();
-  return b >= 248 ? r.raw<float>() : fuzz::interesting_floats()[b % fuzz::interesting_floats().size()];
-}
-
 onnx::attribute_value attribute_value(fuzz::reader& r, kind k) {
   switch (k) {
     case kind::integer: {
       const auto b = r.byte();
       return b < 200 ? std::int64_t{b % 3} : r.pick(fuzz::interesting_ints());
     }
-    case kind::real: return any_float(r);
+    case kind::real: return fuzz::any_float(r);
     case kind::text: return r.pick(attribute_strings());
     case kind::integers: {
       std::vector<std::int64_t> v(r.byte() % 6);
@@ -99,7 +101,7 @@ onnx::attribute_value attribute_value(fuzz::reader& r, kind k) {
     }
     case kind::reals: {
       std::vector<float> v(r.byte() % 9);
-      for (auto& e : v) e = any_float(r);
+      for (auto& e : v) e = fuzz::any_float(r);
       return v;
     }
   }
@@ -153,7 +155,7 @@ fuzz_case decode(fuzz::reader& r) {
 
   if (const auto b = r.byte(); b >= 96) {
     c.scales.resize(b % 10);
-    for (auto& s : c.scales) s = any_float(r);
+    for (auto& s : c.scales) s = fuzz::any_float(r);
   }
   if (const auto b = r.byte(); b >= 128) {
     c.sizes.resize(b % 10);
@@ -212,80 +214,6 @@ std::string describe(const fuzz_case& c) {
 
 // ---------------------------------------------------------------------------------------------
 // Element values, canaries and comparison for every element type.
-
-template <class T>
-constexpr bool is_complex = false;
-template <class F>
-constexpr bool is_complex<std::complex<F>> = true;
-
-template <class T>
-T from_double(double v) {
-  if constexpr (std::is_same_v<T, Eigen::half> || std::is_same_v<T, Eigen::bfloat16>)
-    return static_cast<T>(static_cast<float>(v));
-  else
-    return static_cast<T>(v);
-}
-
-/// An input element from one fuzzer byte: small values mostly, the type's extremes and (for
-/// floating types) NaN, ±Inf and -0 sometimes.
-template <class T>
-T element_from(std::uint8_t b) {
-  const double small = static_cast<double>(static_cast<std::int8_t>(b)) / 4.0;
-  if constexpr (std::is_same_v<T, bool>) {
-    return (b & 1) != 0;
-  } else if constexpr (std::is_same_v<T, std::string>) {
-    return std::string(b % 4, static_cast<char>('a' + b % 26));
-  } else if constexpr (std::is_integral_v<T>) {
-    if (b == 255) return std::numeric_limits<T>::max();
-    if (b == 254) return std::numeric_limits<T>::min();
-    return static_cast<T>(static_cast<std::int64_t>(static_cast<std::int8_t>(b)));
-  } else if constexpr (is_complex<T>) {
-    using F = typename T::value_type;
-    return {element_from<F>(b), element_from<F>(static_cast<std::uint8_t>(b ^ 0x5a))};
-  } else {
-    const double inf = std::numeric_limits<double>::infinity();
-    switch (b) {
-      case 255: return from_double<T>(std::numeric_limits<double>::quiet_NaN());
-      case 254: return from_double<T>(inf);
-      case 253: return from_double<T>(-inf);
-      case 252: return from_double<T>(-0.0);
-      case 251: return from_double<T>(1e4);
-      case 250: return from_double<T>(-3e3);
-      default: return from_double<T>(small);
-    }
-  }
-}
-
-/// A canary that differs from element to element, so a write of any value is seen.
-template <class T>
-T canary(std::size_t i) {
-  if constexpr (std::is_same_v<T, bool>)
-    return i % 3 == 0;
-  else if constexpr (std::is_same_v<T, std::string>)
-    return "canary" + std::to_string(i);
-  else if constexpr (is_complex<T>)
-    return {static_cast<typename T::value_type>(i % 97) + 0.25f, -7.5f};
-  else if constexpr (std::is_integral_v<T>)
-    return static_cast<T>((i * 37 + 11) % 101);
-  else
-    return from_double<T>(static_cast<double>(i % 89) + 0.375);
-}
-
-template <class T>
-bool same_bits(const T& a, const T& b) {
-  if constexpr (std::is_same_v<T, std::string>)
-    return a == b;
-  else
-    return std::memcmp(&a, &b, sizeof(T)) == 0;
-}
-
-template <class T>
-double as_double(const T& v) {
-  if constexpr (std::is_same_v<T, Eigen::half> || std::is_same_v<T, Eigen::bfloat16>)
-    return static_cast<double>(static_cast<float>(v));
-  else
-    return static_cast<double>(v);
-}
 
 /// Two results of the same plan on different layouts: the kernels may sum in another order
 /// (fused or separate passes), so finite values agree within `tolerance`; non-finite values

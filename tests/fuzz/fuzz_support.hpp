@@ -74,6 +74,12 @@ inline const std::vector<float>& interesting_floats() {
   return v;
 }
 
+/// A float from the table most of the time, any bit pattern (one byte 248+, then four) sometimes.
+inline float any_float(reader& r) {
+  const auto b = r.byte();
+  return b >= 248 ? r.raw<float>() : interesting_floats()[b % interesting_floats().size()];
+}
+
 inline const std::vector<double>& interesting_doubles() {
   using d = std::numeric_limits<double>;
   static const std::vector<double> v{
