@@ -7,9 +7,9 @@
 
 #include "config.hpp"
 #include "executor.hpp"
-#include "kernels/extrapolate.hpp"
-#include "kernels/nearest_gather.hpp"
-#include "kernels/separable.hpp"
+#include "kernels/dispatch.hpp"
+#include "kernels/execution_layout.hpp"
+#include "kernels/pass_schedule.hpp"
 #include "plan/resize_plan.hpp"
 #include "policy/dispatch.hpp"
 #include "view.hpp"
@@ -53,12 +53,7 @@ template <gatherable T>
 void execute(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws,
              const executor& ex = {}) {
   detail::check_views(plan, x, y);
-  if (plan.family() == kernel_family::gather) {
-    detail::nearest_gather<T>(plan, x, y, ex);
-    detail::extrapolate(plan, y, from_extrapolation_value<T>(plan.extrapolation_value()));
-  } else if constexpr (interpolatable<T>) {
-    detail::separable_resize<T>(plan, x, y, ws, ex);
-  }
+  detail::run_plan<T>(plan, x, y, ws, ex);
 }
 
 template <gatherable T>

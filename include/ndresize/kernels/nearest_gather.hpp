@@ -13,10 +13,19 @@
 #include "../executor.hpp"
 #include "../plan/resize_plan.hpp"
 #include "../view.hpp"
-#include "simd_resample.hpp"
+#include "../workspace.hpp"
+#include "prepared_tables.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail {
+
+/// The nearest kernels of one target (kernels/dispatch.hpp chooses them).
+struct gather_kernels {
+  /// Copies one contiguous row of 32-bit elements, d[j] = s[index[j]], through a packed index
+  /// (null: the portable loop).
+  void (*row32)(std::uint32_t* d, const std::uint32_t* s, index_t in, index_t out,
+                const packed_index& p) noexcept = nullptr;
+};
 
 template <class T>
 struct gather_context {
@@ -27,7 +36,8 @@ struct gather_context {
   const dims& sb;
   std::array<bool, max_rank> dense{};    // axis d: the output slab below d is one dense run
   std::array<index_t, max_rank> slab{};  // its element count
-  bool wide = false;                     // AVX-512 row permutes available
+  const gather_kernels& kernels;
+  const packed_index* last_index = nullptr;  // the last axis's packed index (prepared_tables)
 
   void run(int d, index_t a, index_t b) const noexcept {
     const axis_table& t = plan.table(d);
@@ -35,15 +45,13 @@ struct gather_context {
     const index_t out = t.out;
     if (d == plan.rank() - 1) {
       const index_t s = sa[d], o = sb[d];
-#if NDRESIZE_X86
       if constexpr (sizeof(T) == 4 && std::is_trivially_copyable_v<T>) {
-        if (o == 1 && s == 1 && wide && t.packed_nearest.usable()) {
-          gather_row16(reinterpret_cast<std::uint32_t*>(dst + b), reinterpret_cast<const std::uint32_t*>(src + a), t.in,
-                       out, t.packed_nearest);
+        if (o == 1 && s == 1 && kernels.row32 != nullptr && last_index != nullptr) {
+          kernels.row32(reinterpret_cast<std::uint32_t*>(dst + b), reinterpret_cast<const std::uint32_t*>(src + a),
+                        t.in, out, *last_index);
           return;
         }
       }
-#endif
       if (t.identity)
         for (index_t j = 0; j < out; ++j) dst[b + j * o] = src[a + j * s];
       else if (o == 1 && s == 1)
@@ -69,13 +77,15 @@ struct gather_context {
   }
 };
 
-/// Gathers X into Y along the plan's index tables. Views are validated by the caller.
+/// Gathers X into Y along the plan's index tables with one target's `kernels` (and the
+/// packed tables they read, prepared in `ws`). Views are validated by the caller.
 template <class T>
-void nearest_gather(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, const executor& ex) {
+void nearest_gather(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws,
+                    const executor& ex, const gather_kernels& kernels) {
   if (plan.output_size() == 0) return;
   const int r = plan.rank();
-  gather_context<T> ctx{plan, x.data_handle(), y.data_handle(), x.strides(), y.strides()};
-  ctx.wide = active_isa() == isa::avx512;
+  gather_context<T> ctx{plan, x.data_handle(), y.data_handle(), x.strides(), y.strides(), {}, {}, kernels};
+  if (kernels.row32 != nullptr) ctx.last_index = prepare_tables(plan, {0, false, true}, ws).index_of_last_axis();
   index_t expect = 1;
   bool dense = true;
   for (int d = r - 1; d >= 0; --d) {

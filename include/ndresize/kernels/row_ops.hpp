@@ -70,9 +70,13 @@ struct resample_args {
   index_t block;
   const axis_table* table;
   index_t rows = 1, d_row = 0, s_row = 0;
+  /// The target's packed copy of `table` (prepared_tables), or null: the kernels read the table.
+  const packed_taps* packed = nullptr;
 
   /// Row r alone.
-  resample_args row(index_t r) const noexcept { return {d + r * d_row, dj, dc, s + r * s_row, sj, sc, block, table}; }
+  resample_args row(index_t r) const noexcept {
+    return {d + r * d_row, dj, dc, s + r * s_row, sj, sc, block, table, 1, 0, 0, packed};
+  }
 };
 
 NDRESIZE_KERNELS_BEGIN
@@ -198,11 +202,11 @@ NDRESIZE_TARGET_AVX2 void blend_avx2(const blend_args<Src, Dst, weight_t<Acc>>& 
 template <class Acc, class Src, class Dst>
 NDRESIZE_TARGET_AVX2 void resample_avx2(const resample_args<Src, Dst>& a) noexcept {
   if constexpr (std::is_same_v<Acc, float> && std::is_same_v<Dst, float> && simd_loadable<Src>) {
-    const auto& p = a.table->packed8;
-    if (p.usable() && a.block == p.pixel && a.sj == a.block && a.dj == a.block &&
+    const packed_taps* p = a.packed;
+    if (p != nullptr && p->lanes == 8 && a.block == p->pixel && a.sj == a.block && a.dj == a.block &&
         (a.block == 1 || (a.sc == 1 && a.dc == 1))) {
       for (index_t r = 0; r < a.rows; ++r)
-        resample_packed8<Src>(a.d + r * a.d_row, a.s + r * a.s_row, a.table->in, a.table->out, a.table->packed8);
+        resample_packed8<Src>(a.d + r * a.d_row, a.s + r * a.s_row, a.table->in, a.table->out, *p);
       return;
     }
   }
@@ -279,11 +283,11 @@ NDRESIZE_TARGET_AVX512 void blend_avx512(const blend_args<Src, Dst, weight_t<Acc
 template <class Acc, class Src, class Dst>
 NDRESIZE_TARGET_AVX512 void resample_avx512(const resample_args<Src, Dst>& a) noexcept {
   if constexpr (std::is_same_v<Acc, float> && simd_loadable<Src>) {
-    const auto& p = a.table->packed16;
-    if (p.usable() && (p.all_fit || std::is_same_v<Src, float>)&&a.block == p.pixel && a.sj == a.block &&
-        a.dj == a.block && (a.block == 1 || (a.sc == 1 && a.dc == 1))) {
+    const packed_taps* p = a.packed;
+    if (p != nullptr && p->lanes == 16 && (p->all_fit || std::is_same_v<Src, float>)&&a.block == p->pixel &&
+        a.sj == a.block && a.dj == a.block && (a.block == 1 || (a.sc == 1 && a.dc == 1))) {
       for (index_t r = 0; r < a.rows; ++r)
-        resample_packed16<Src, Dst>(a.d + r * a.d_row, a.s + r * a.s_row, a.table->in, a.table->out, a.table->packed16);
+        resample_packed16<Src, Dst>(a.d + r * a.d_row, a.s + r * a.s_row, a.table->in, a.table->out, *p);
       return;
     }
   }
@@ -293,23 +297,12 @@ NDRESIZE_TARGET_AVX512 void resample_avx512(const resample_args<Src, Dst>& a) no
 
 NDRESIZE_KERNELS_END
 
-/// The row operations for one (accumulator, source, destination) triple on the active target.
+/// The row operations for one (accumulator, source, destination) triple on one target
+/// (kernels/dispatch.hpp chooses them).
 template <class Acc, class Src, class Dst>
 struct row_ops {
   void (*blend)(const blend_args<Src, Dst, weight_t<Acc>>&) noexcept;
   void (*resample)(const resample_args<Src, Dst>&) noexcept;
-
-  static row_ops select(isa target) noexcept {
-#if NDRESIZE_X86
-    // Complex and double accumulators gain little from wide vectors; keep them generic.
-    if constexpr (std::is_same_v<Acc, float>) {
-      if (target == isa::avx512) return {&blend_avx512<Acc, Src, Dst>, &resample_avx512<Acc, Src, Dst>};
-      if (target == isa::avx2) return {&blend_avx2<Acc, Src, Dst>, &resample_avx2<Acc, Src, Dst>};
-    }
-#endif
-    (void)target;
-    return {&blend_generic<Acc, Src, Dst>, &resample_generic<Acc, Src, Dst>};
-  }
 };
 
 }  // namespace detail

@@ -15,7 +15,6 @@
 #include "../policy/coordinate.hpp"
 #include "../policy/filters.hpp"
 #include "../policy/nearest.hpp"
-#include "packed_taps.hpp"
 #include "table_budget.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
@@ -40,23 +39,12 @@ struct axis_table {
   /// distinct source indices the whole table reads. Set by finalize().
   index_t max_span = 0;
   index_t sources_used = 0;
-  /// Weighted: the taps packed for 16- and 8-lane vectors (see packed_taps.hpp). Set by finalize().
-  packed_taps packed16, packed8;
-  /// Nearest: the index table packed for 16-lane permutes (innermost axis only).
-  packed_index packed_nearest;
-
-  /// `pixel`: elements per position along this axis in a row-major tensor (the product of the
-  /// extents after the axis), used to pack the taps for interleaved rows; 0: do not pack
-  /// (only the innermost resized axis is ever resampled along a row).
-  void finalize(index_t pixel = 0) {
+  /// Weighted: max_span and sources_used from the taps (the plan calls it once).
+  void finalize() {
     max_span = 0;
     sources_used = 0;
-    if (tap_begin.empty()) {
-      if (pixel == 1 && !index.empty()) packed_nearest = packed_index::build(in, index);
-      return;
-    }
     index_t prev = -1;
-    for (index_t j = 0; j < out; ++j) {
+    for (index_t j = 0; j + 1 < static_cast<index_t>(tap_begin.size()); ++j) {
       const auto b = static_cast<std::size_t>(tap_begin[static_cast<std::size_t>(j)]);
       const auto e = static_cast<std::size_t>(tap_begin[static_cast<std::size_t>(j) + 1]);
       if (b == e) continue;
@@ -70,10 +58,6 @@ struct axis_table {
           prev = tap_index[q];
         }
     }
-    if (pixel == 0) return;
-    packed16 = packed_taps::build(16, pixel, in, out, tap_begin, tap_index, tap_weight_f, max_taps);
-    packed8 = packed_taps::build(8, pixel, in, out, tap_begin, tap_index, tap_weight_f, max_taps);
-    if (!packed8.all_fit) packed8 = packed_taps{};  // AVX2 has no fast gather: permutes only
   }
 
   bool has_outside() const noexcept { return std::find(outside.begin(), outside.end(), 1) != outside.end(); }
@@ -86,8 +70,7 @@ struct axis_table {
   /// Bytes the table holds (what plan_limits::max_plan_bytes bounds).
   std::size_t bytes() const noexcept {
     auto of = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
-    return of(index) + of(tap_begin) + of(tap_index) + of(tap_weight) + of(tap_weight_f) + of(outside) +
-           packed16.bytes() + packed8.bytes() + of(packed_nearest.base) + of(packed_nearest.offset);
+    return of(index) + of(tap_begin) + of(tap_index) + of(tap_weight) + of(tap_weight_f) + of(outside);
   }
 
   /// True when the table maps every output j to input j with weight 1: the axis needs no pass.

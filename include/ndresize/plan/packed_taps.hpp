@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "../config.hpp"
@@ -53,19 +54,39 @@ struct packed_taps {
                      sizeof(std::int32_t) + sizeof(block_kind));
   }
 
+  /// Whether a table may be packed for `lanes` lanes at all: int32 offsets (checked without
+  /// overflowing), no copy much larger than the taps, and at most max_bytes.
+  static bool admits(int lanes, index_t pixel, index_t in, index_t out, std::size_t taps, int max_taps) noexcept {
+    if (out == 0 || max_taps == 0 || pixel < 1) return false;
+    constexpr index_t int32_end = index_t{1} << 31;
+    if (pixel >= int32_end || in > (int32_end - 1) / pixel || out > (int32_end - 1) / pixel) return false;
+    const index_t blocks = (out * pixel + lanes - 1) / lanes;
+    if (static_cast<double>(blocks) * max_taps * lanes >
+        4.0 * static_cast<double>(taps) * static_cast<double>(pixel) + 65536.0)
+      return false;
+    return bytes_for(static_cast<double>(blocks), max_taps, lanes) <= static_cast<double>(max_bytes);
+  }
+
+  /// What packing would give, without building it: whether the table is admitted and whether
+  /// every block fits one window. A property of the table, the pixel and the lane count only.
+  struct survey_result {
+    bool usable = false, all_fit = false;
+  };
+  static survey_result survey(int lanes, index_t pixel, index_t in, index_t out, const std::vector<index_t>& tap_begin,
+                              const std::vector<index_t>& tap_index, int max_taps) noexcept {
+    if (!admits(lanes, pixel, in, out, tap_index.size(), max_taps)) return {};
+    const index_t blocks = (out * pixel + lanes - 1) / lanes;
+    for (index_t b = 0; b < blocks; ++b)
+      if (!window_of(b, lanes, pixel, out * pixel, tap_begin, tap_index).fits(lanes)) return {true, false};
+    return {true, true};
+  }
+
   static packed_taps build(int lanes, index_t pixel, index_t in, index_t out, const std::vector<index_t>& tap_begin,
                            const std::vector<index_t>& tap_index, const std::vector<float>& w, int max_taps) {
     packed_taps p;
-    if (out == 0 || max_taps == 0 || pixel < 1) return p;
-    // Int32 offsets (checked without overflowing), and no table much larger than the taps.
-    constexpr index_t int32_end = index_t{1} << 31;
-    if (pixel >= int32_end || in > (int32_end - 1) / pixel || out > (int32_end - 1) / pixel) return p;
+    if (!admits(lanes, pixel, in, out, tap_index.size(), max_taps)) return p;
     const index_t n = out * pixel;
     const index_t blocks = (n + lanes - 1) / lanes;
-    if (static_cast<double>(blocks) * max_taps * lanes >
-        4.0 * static_cast<double>(tap_index.size()) * static_cast<double>(pixel) + 65536.0)
-      return p;
-    if (bytes_for(static_cast<double>(blocks), max_taps, lanes) > static_cast<double>(max_bytes)) return p;
     p.slots = max_taps;
     p.pixel = pixel;
     p.base.resize(static_cast<std::size_t>(blocks));
@@ -75,19 +96,11 @@ struct packed_taps {
     p.mask.assign(static_cast<std::size_t>(blocks * max_taps), 0);
     const index_t in_flat = in * pixel;
     for (index_t b = 0; b < blocks; ++b) {
-      index_t lo = in_flat, hi = -1;
-      for (index_t l = 0; l < lanes && b * lanes + l < n; ++l) {
-        const index_t f = b * lanes + l, j = f / pixel, c = f % pixel;
-        for (index_t q = tap_begin[static_cast<std::size_t>(j)]; q < tap_begin[static_cast<std::size_t>(j) + 1]; ++q) {
-          lo = std::min(lo, tap_index[static_cast<std::size_t>(q)] * pixel + c);
-          hi = std::max(hi, tap_index[static_cast<std::size_t>(q)] * pixel + c);
-        }
-      }
-      if (hi < 0) lo = hi = 0;
-      const bool fit = hi - lo < lanes;
+      const window win = window_of(b, lanes, pixel, n, tap_begin, tap_index);
+      const bool fit = win.fits(lanes);
       p.all_fit = p.all_fit && fit;
       // A fitting window starts as late as allowed, so that it stays inside the row.
-      const index_t start = fit ? std::max<index_t>(0, std::min(lo, in_flat - lanes)) : lo;
+      const index_t start = fit ? std::max<index_t>(0, std::min(win.lo, in_flat - lanes)) : win.lo;
       p.base[static_cast<std::size_t>(b)] = static_cast<std::int32_t>(start);
       for (index_t l = 0; l < lanes && b * lanes + l < n; ++l) {
         const index_t f = b * lanes + l, j = f / pixel, c = f % pixel;
@@ -111,6 +124,25 @@ struct packed_taps {
   }
 
  private:
+  /// The flattened source range [lo, hi] block b of `lanes` outputs reads (0, 0 when it reads none).
+  struct window {
+    index_t lo, hi;
+    bool fits(int lanes) const noexcept { return hi - lo < lanes; }
+  };
+  static window window_of(index_t b, int lanes, index_t pixel, index_t n, const std::vector<index_t>& tap_begin,
+                          const std::vector<index_t>& tap_index) noexcept {
+    index_t lo = std::numeric_limits<index_t>::max(), hi = -1;
+    for (index_t l = 0; l < lanes && b * lanes + l < n; ++l) {
+      const index_t f = b * lanes + l, j = f / pixel, c = f % pixel;
+      for (index_t q = tap_begin[static_cast<std::size_t>(j)]; q < tap_begin[static_cast<std::size_t>(j) + 1]; ++q) {
+        lo = std::min(lo, tap_index[static_cast<std::size_t>(q)] * pixel + c);
+        hi = std::max(hi, tap_index[static_cast<std::size_t>(q)] * pixel + c);
+      }
+    }
+    if (hi < 0) lo = hi = 0;
+    return {lo, hi};
+  }
+
   /// Whether every lane of block b that has a tap has exactly two, at offsets k and k + 1.
   static bool reads_pairs(const packed_taps& p, index_t b, int lanes) {
     const auto slots = static_cast<std::size_t>(p.slots);

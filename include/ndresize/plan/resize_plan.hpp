@@ -6,6 +6,8 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <numeric>
 #include <string>
 #include <utility>
@@ -38,31 +40,17 @@ class resize_plan {
         extrapolation_value_(extrapolation_value),
         max_scratch_bytes_(max_scratch_bytes) {
     output_.resize(input_.size());
-    int innermost = -1;  // the innermost resized axis: the only one resampled along rows
-    for (int d = 0; d < input_.size(); ++d)
-      if (!tables_[static_cast<std::size_t>(d)].is_identity()) innermost = d;
-    for (int d = 0; d < input_.size(); ++d) {
-      if (family_ == kernel_family::gather) {
-        tables_[static_cast<std::size_t>(d)].finalize(d == input_.size() - 1 ? 1 : 0);
-        continue;
-      }
-      if (d != innermost) {
-        tables_[static_cast<std::size_t>(d)].finalize();
-        continue;
-      }
-      index_t pixel = 1;  // elements after axis d in a row-major tensor (product saturates)
-      for (int e = d + 1; e < input_.size(); ++e) {
-        const index_t x = std::max<index_t>(input_[e], 1);
-        pixel = pixel > (index_t{1} << 32) / x ? index_t{1} << 32 : pixel * x;
-      }
-      tables_[static_cast<std::size_t>(d)].finalize(pixel);
-    }
+    for (auto& t : tables_) t.finalize();
     for (int d = 0; d < input_.size(); ++d) {
       output_[d] = tables_[static_cast<std::size_t>(d)].out;
       if (tables_[static_cast<std::size_t>(d)].has_outside()) has_extrapolation_ = true;
     }
     if (family_ == kernel_family::weighted) order_passes();
   }
+
+  /// Identifies the plan (and its copies, which hold the same tables) to caches of derived
+  /// data, such as the per-target tables a workspace keeps.
+  std::uint64_t id() const noexcept { return id_; }
 
   /// A default-constructed plan has rank 0 and runs nothing (execute rejects it).
   bool empty() const noexcept { return input_.size() == 0; }
@@ -111,6 +99,12 @@ class resize_plan {
   bool has_extrapolation_ = false;
   std::vector<int> passes_;
   std::size_t max_scratch_bytes_ = plan_limits{}.max_scratch_bytes;
+  std::uint64_t id_ = next_id();
+
+  static std::uint64_t next_id() noexcept {
+    static std::atomic<std::uint64_t> counter{0};
+    return ++counter;
+  }
 };
 
 NDRESIZE_END_NAMESPACE

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+// The one dispatch point. A plan runs as (kernel family × element type × CPU target): the
+// family comes from the plan, the element type from the caller (type_erased.hpp turns a
+// runtime code into T), and the target is read here, once per call, and nowhere else. What
+// leaves this file is a ready set of functions; the executors never ask which CPU they run on.
+// Kernels are written once (row_ops.hpp, simd_resample.hpp) and instantiated per target; a
+// new target is one more branch in each *_for function below.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "../config.hpp"
+#include "../detail/cpu.hpp"
+#include "../element.hpp"
+#include "../executor.hpp"
+#include "../plan/resize_plan.hpp"
+#include "../view.hpp"
+#include "../workspace.hpp"
+#include "extrapolate.hpp"
+#include "nearest_gather.hpp"
+#include "row_ops.hpp"
+#include "separable.hpp"
+
+NDRESIZE_BEGIN_NAMESPACE
+namespace detail {
+
+template <class Acc, class Src, class Dst>
+row_ops<Acc, Src, Dst> row_ops_for(isa target) noexcept {
+#if NDRESIZE_X86
+  // Complex and double accumulators gain little from wide vectors; keep them generic.
+  if constexpr (std::is_same_v<Acc, float>) {
+    if (target == isa::avx512) return {&blend_avx512<Acc, Src, Dst>, &resample_avx512<Acc, Src, Dst>};
+    if (target == isa::avx2) return {&blend_avx2<Acc, Src, Dst>, &resample_avx2<Acc, Src, Dst>};
+  }
+#endif
+  (void)target;
+  return {&blend_generic<Acc, Src, Dst>, &resample_generic<Acc, Src, Dst>};
+}
+
+template <interpolatable T>
+weighted_kernels<T> weighted_kernels_for(isa target) noexcept {
+  using Acc = accumulator_t<T>;
+  weighted_kernels<T> k{row_ops_for<Acc, T, T>(target),
+                        row_ops_for<Acc, T, Acc>(target),
+                        row_ops_for<Acc, Acc, Acc>(target),
+                        row_ops_for<Acc, Acc, T>(target),
+                        {}};
+  if constexpr (std::is_same_v<Acc, float>) {
+    // The AVX2 kernels permute only (no fast gathers): their packed taps must all fit.
+    if (target == isa::avx512) k.packs = {16, false, false};
+    if (target == isa::avx2) k.packs = {8, true, false};
+  }
+  return k;
+}
+
+template <gatherable T>
+gather_kernels gather_kernels_for(isa target) noexcept {
+  gather_kernels k;
+#if NDRESIZE_X86
+  if constexpr (sizeof(T) == 4 && std::is_trivially_copyable_v<T>)
+    if (target == isa::avx512) k.row32 = &gather_row16;
+#endif
+  (void)target;
+  return k;
+}
+
+/// Runs a validated plan on validated views with the kernels of the active target.
+template <gatherable T>
+void run_plan(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws, const executor& ex) {
+  const isa target = active_isa();
+  if (plan.family() == kernel_family::gather) {
+    nearest_gather<T>(plan, x, y, ws, ex, gather_kernels_for<T>(target));
+    extrapolate(plan, y, from_extrapolation_value<T>(plan.extrapolation_value()));
+  } else if constexpr (interpolatable<T>) {
+    separable_resize<T>(plan, x, y, ws, ex, weighted_kernels_for<T>(target));
+  }
+}
+
+}  // namespace detail
+NDRESIZE_END_NAMESPACE

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: Apache-2.0
+// How one weighted execution is organized for given strides and concurrency: which passes run
+// fused (a choice of speed only: the schedule, and so every rounding, is fixed before strides
+// are looked at), how many work chunks there are, and where every piece of scratch lives in the
+// workspace. This file is the one source of truth for those offsets; the passes only read them.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <limits>
+
+#include "../config.hpp"
+#include "../detail/nd_loop.hpp"
+#include "../element.hpp"
+#include "../plan/resize_plan.hpp"
+#include "pass_schedule.hpp"
+
+NDRESIZE_BEGIN_NAMESPACE
+namespace detail {
+
+/// Scratch carved from the workspace, in bytes, 64-aligned pieces. Sizes saturate at
+/// SIZE_MAX (which no limit admits) instead of wrapping.
+struct scratch_layout {
+  static constexpr std::size_t saturated = std::numeric_limits<std::size_t>::max();
+  std::size_t bytes = 0;
+  std::size_t take(std::size_t n) noexcept {
+    const std::size_t at = bytes;
+    bytes = n >= saturated - 64 - bytes ? saturated : bytes + (n + 63) / 64 * 64;
+    return at;
+  }
+  static std::size_t times(std::size_t a, std::size_t b) noexcept {
+    return b != 0 && a > saturated / b ? saturated : a * b;
+  }
+};
+
+inline index_t box_size(const loop_axes& ax, int count) noexcept {
+  index_t n = 1;
+  for (int d = 0; d < count; ++d) n *= ax.extent[d];
+  return n;
+}
+
+/// Work items of a pass along `axis` of a stage of shape `ext` with `out` outputs on that
+/// axis: one per outer position when the axis is innermost (all later extents 1), else one
+/// per outer position and output coordinate (as run_pass splits it; strides do not matter).
+inline index_t pass_items(const dims& ext, int axis, index_t out) noexcept {
+  index_t n = 1;
+  for (int d = 0; d < axis; ++d) n *= ext[d];
+  for (int d = axis + 1; d < ext.size(); ++d)
+    if (ext[d] != 1) return n * out;
+  return n;
+}
+
+/// The fused pair (axes h < w of the schedule): the axes after w form one block of `block`
+/// elements with strides sc / dc, and each W×block slab is linear on both sides.
+struct fused_geometry {
+  int h = -1, w = -1;
+  index_t block = 1, sc = 1, dc = 1;
+  bool h_first = false;
+  /// h-first over many small planes: each work item is a whole plane (all its rows resampled
+  /// once into a plane buffer, then blended), instead of an output row with a ring of rows.
+  /// Same operations on every element, so the same results; only less bookkeeping per row.
+  bool whole_planes = false;
+};
+
+/// Byte offsets inside one chunk's scratch: `rows` row pointers (the widest table's taps),
+/// then `tags` (h-first ring: (outer, row) per slot) and `buffer` (a source row, the ring of
+/// resampled rows, or a plane of them).
+struct chunk_parts {
+  std::size_t rows = 0, tags = 0, buffer = 0;
+};
+
+struct execution_layout {
+  pass_schedule schedule;
+  bool fused = false;
+  fused_geometry g{};
+  std::size_t unfused = 0;  ///< passes before the fused pair (all of them when not fused)
+  index_t chunks = 1;
+  std::size_t off0 = 0, off1 = 0, off_chunks = 0, chunk_bytes = 0, bytes = 0;
+  chunk_parts part;
+};
+
+/// Whether the schedule's pair can run fused on a stage of shape `ext` with source strides
+/// `ss` and output strides `ds`; fills the geometry if so.
+inline bool fusable(const pass_schedule& s, const dims& ext, const dims& ss, const dims& ds, index_t out_w,
+                    fused_geometry& g) {
+  if (!s.paired) return false;
+  loop_axes blk;
+  for (int d = s.w + 1; d < ext.size(); ++d) blk.push(ext[d], ss[d], ds[d]);
+  if (blk.n > 1) return false;
+  g.h = s.h;
+  g.w = s.w;
+  g.h_first = s.h_first;
+  g.block = blk.n == 0 ? 1 : blk.extent[0];
+  g.sc = blk.n == 0 ? 1 : blk.a[0];
+  g.dc = blk.n == 0 ? 1 : blk.b[0];
+  // Each W×block slab must be one linear run on both sides.
+  if (ss[s.w] != g.block * g.sc && ext[s.w] > 1) return false;
+  if (ds[s.w] != g.block * g.dc && out_w > 1) return false;
+  return true;
+}
+
+/// The stage shape after the first `count` passes of `order`.
+inline dims shape_after(const resize_plan& plan, const axis_list& order, std::size_t count) {
+  dims s = plan.input_shape();
+  for (std::size_t p = 0; p < count; ++p) s[order[p]] = plan.output_shape()[order[p]];
+  return s;
+}
+
+/// Per-chunk scratch bytes: max_taps row pointers and either one source row (v-first:
+/// in_w · block accumulators), a ring of max_span resampled rows (h-first: max_span · out_w ·
+/// block accumulators, plus tags), or a whole resampled plane (in_h · out_w · block).
+template <class Acc>
+std::size_t size_chunk(const resize_plan& plan, execution_layout& L, const dims& before, index_t concurrency) {
+  std::size_t max_taps = 1;
+  for (int p : L.schedule.order)
+    max_taps = std::max<std::size_t>(max_taps, static_cast<std::size_t>(plan.table(p).max_taps));
+  scratch_layout chunk;
+  L.part.rows = chunk.take(max_taps * sizeof(void*));
+  if (L.fused) {
+    fused_geometry& g = L.g;
+    const auto& th = plan.table(g.h);
+    const auto& tw = plan.table(g.w);
+    // Whole planes: every source row is used, a plane buffer stays small (L1), and there are
+    // at least as many planes as chunks (a single large image keeps splitting over rows).
+    index_t planes = 1;
+    for (int d = 0; d < g.h; ++d) planes *= before[d];
+    const auto plane_bytes = static_cast<std::size_t>(before[g.h] * tw.out * g.block) * sizeof(Acc);
+    g.whole_planes = g.h_first && th.sources_used == before[g.h] && plane_bytes <= 16384 && planes >= 4 * concurrency;
+    const auto span = static_cast<std::size_t>(std::max<index_t>(th.max_span, 1));
+    if (g.h_first && !g.whole_planes) L.part.tags = chunk.take(span * 2 * sizeof(index_t));
+    L.part.buffer = chunk.take(g.whole_planes ? plane_bytes
+                               : g.h_first    ? span * static_cast<std::size_t>(tw.out * g.block) * sizeof(Acc)
+                                              : static_cast<std::size_t>(before[g.w] * g.block) * sizeof(Acc));
+  }
+  return chunk.bytes;
+}
+
+/// The most work items any pass of the layout splits into (scratch is needed for no more
+/// chunks than that, whatever concurrency the executor claims).
+inline index_t count_items(const resize_plan& plan, const execution_layout& L) {
+  index_t items = 1;
+  dims s = plan.input_shape();
+  for (std::size_t p = 0; p < L.unfused; ++p) {
+    const int axis = L.schedule.order[p];
+    items = std::max(items, pass_items(s, axis, plan.output_shape()[axis]));
+    s[axis] = plan.output_shape()[axis];
+  }
+  if (L.fused) {
+    index_t n_outer = 1;
+    for (int d = 0; d < L.g.h; ++d) n_outer *= s[d];
+    items = std::max(items, L.g.whole_planes ? n_outer : n_outer * plan.table(L.g.h).out);
+  }
+  return items;
+}
+
+/// The layout for element type T, given the strides of X and Y and the executor's concurrency.
+/// Scratch = two ping-pong buffers for the unfused passes' outputs (each the largest
+/// intermediate of its parity, in the accumulator type), then the chunks' scratch.
+template <interpolatable T>
+execution_layout layout_execution(const resize_plan& plan, const dims& x_strides, const dims& y_strides,
+                                  int concurrency) {
+  using Acc = accumulator_t<T>;
+  execution_layout L;
+  L.schedule = schedule_passes<T>(plan);
+  const axis_list& order = L.schedule.order;
+  const std::size_t n = order.size();
+  if (n == 0) return L;
+  const dims before = shape_after(plan, order, n >= 2 ? n - 2 : 0);
+  const dims in_str = n <= 2 ? x_strides : row_major_strides(before);
+  L.fused = n >= 2 && fusable(L.schedule, before, in_str, y_strides, plan.output_shape()[L.schedule.w], L.g);
+  L.unfused = L.fused ? n - 2 : n;
+  scratch_layout lay;
+  index_t big[2] = {0, 0};
+  for (std::size_t p = 0; p + 1 < n && p < L.unfused; ++p)
+    big[p % 2] = std::max(big[p % 2], checked_element_count(shape_after(plan, order, p + 1)));
+  L.off0 = lay.take(scratch_layout::times(static_cast<std::size_t>(big[0]), sizeof(Acc)));
+  L.off1 = lay.take(scratch_layout::times(static_cast<std::size_t>(big[1]), sizeof(Acc)));
+  const index_t chunks = std::max(1, concurrency);
+  L.chunk_bytes = size_chunk<Acc>(plan, L, before, chunks);
+  L.chunks = std::min(chunks, count_items(plan, L));
+  L.off_chunks = lay.take(scratch_layout::times(L.chunk_bytes, static_cast<std::size_t>(L.chunks)));
+  L.bytes = lay.bytes;
+  return L;
+}
+
+}  // namespace detail
+NDRESIZE_END_NAMESPACE

@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: Apache-2.0
+// The two kinds of weighted pass. An unfused pass resamples one axis of a stage into the next
+// stage. The fused pass runs the last two passes — the innermost resized axis `w` and the next
+// one `h` — over a small per-chunk row buffer, so no full-size intermediate is written:
+//   v-first: out row = resample_w(Σ_h w·in rows)            (cheap when shrinking along w)
+//   h-first: out row = Σ_h w·cache(resample_w(in row))     (cheap when growing along w)
+// Both compute exactly what the two unfused passes in the same order compute. Work is split
+// over output rows; every row is computed by the same code whatever the split.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <tuple>
+
+#include "../config.hpp"
+#include "../detail/cpu.hpp"
+#include "../detail/nd_loop.hpp"
+#include "../executor.hpp"
+#include "../plan/resize_plan.hpp"
+#include "execution_layout.hpp"
+#include "row_ops.hpp"
+
+NDRESIZE_BEGIN_NAMESPACE
+namespace detail {
+
+/// Splits [0, n) into `chunks` contiguous ranges; range c is [begin(c), begin(c + 1)).
+struct split {
+  index_t n, chunks;
+  index_t begin(index_t c) const noexcept { return n * c / chunks; }
+};
+
+/// Offsets of flat index `i` in a loop box (row-major over the first `count` axes).
+inline std::pair<index_t, index_t> offsets_at(const loop_axes& ax, int count, index_t i) noexcept {
+  index_t a = 0, b = 0;
+  for (int d = count - 1; d >= 0; --d) {
+    const index_t k = i % ax.extent[d];
+    i /= ax.extent[d];
+    a += k * ax.a[d];
+    b += k * ax.b[d];
+  }
+  return {a, b};
+}
+
+/// Calls f(o, j, offset_a, offset_b) for items [begin, end) of the box outer × [0, rows):
+/// item i is outer position o = i / rows and row j = i % rows. Offsets are recomputed only
+/// when o changes.
+template <class F>
+void for_each_item(const loop_axes& outer, index_t rows, index_t begin, index_t end, F&& f) {
+  if (begin >= end) return;
+  index_t o = begin / rows, j = begin % rows;
+  auto [oa, ob] = offsets_at(outer, outer.n, o);
+  for (index_t i = begin; i < end; ++i) {
+    f(o, j, oa, ob);
+    if (++j == rows) {
+      j = 0;
+      ++o;
+      if (i + 1 < end) std::tie(oa, ob) = offsets_at(outer, outer.n, o);
+    }
+  }
+}
+
+/// Outputs of at least this many bytes are written with non-temporal stores where available.
+inline constexpr index_t streaming_threshold = index_t{8} << 20;
+
+/// A pass's source stage (data, extents, strides) and destination (data, strides).
+template <class Src, class Dst>
+struct pass_io {
+  const Src* src;
+  const dims& ext;
+  const dims& ss;
+  Dst* dst;
+  const dims& ds;
+};
+
+/// The chunks' scratch: chunk c owns [base + c·bytes, base + (c + 1)·bytes), laid out as `part`.
+struct chunk_memory {
+  std::byte* base;
+  std::size_t bytes;
+  index_t count;
+  chunk_parts part;
+  std::byte* at(index_t c) const noexcept { return base + static_cast<std::size_t>(c) * bytes; }
+  template <class P>
+  P* rows(index_t c) const noexcept {
+    return reinterpret_cast<P*>(at(c) + part.rows);
+  }
+  template <class P>
+  P* buffer(index_t c) const noexcept {
+    return reinterpret_cast<P*>(at(c) + part.buffer);
+  }
+  index_t* tags(index_t c) const noexcept { return reinterpret_cast<index_t*>(at(c) + part.tags); }
+};
+
+/// One axis of a pass: its table and the target's packed copy of it (or null).
+struct pass_axis {
+  int axis;
+  const axis_table& t;
+  const packed_taps* packed;
+};
+
+/// The pass axis is innermost: every outer position is one row resampled along itself, one
+/// call per run of rows along the innermost outer axis (uniform strides there).
+template <class Acc, class Src, class Dst>
+void resample_rows(const row_ops<Acc, Src, Dst>& ops, const pass_io<Src, Dst>& io, const loop_axes& outer,
+                   const pass_axis& pa, const executor& ex, index_t chunks) {
+  const index_t sk = io.ss[pa.axis], dk = io.ds[pa.axis];
+  const split sp{box_size(outer, outer.n), std::min<index_t>(chunks, box_size(outer, outer.n))};
+  const index_t run_extent = outer.n == 0 ? 1 : outer.extent[outer.n - 1];
+  const index_t run_a = outer.n == 0 ? 0 : outer.a[outer.n - 1], run_b = outer.n == 0 ? 0 : outer.b[outer.n - 1];
+  ex.run(sp.chunks, [&](index_t c) {
+    for (index_t i = sp.begin(c), end = sp.begin(c + 1); i < end;) {
+      const auto [oa, ob] = offsets_at(outer, outer.n, i);
+      const index_t rows = std::min(end - i, run_extent - i % run_extent);
+      ops.resample({io.dst + ob, dk, 0, io.src + oa, sk, 0, 1, &pa.t, rows, run_b, run_a, pa.packed});
+      i += rows;
+    }
+  });
+}
+
+/// One unfused pass along `pa.axis`. `final_output`: the destination is Y.
+template <class Acc, class Src, class Dst>
+void run_pass(const row_ops<Acc, Src, Dst>& ops, const pass_io<Src, Dst>& io, const pass_axis& pa, const executor& ex,
+              const chunk_memory& mem, bool final_output) {
+  loop_axes outer, inner;
+  for (int d = 0; d < pa.axis; ++d) outer.push(io.ext[d], io.ss[d], io.ds[d]);
+  for (int d = pa.axis + 1; d < io.ext.size(); ++d) inner.push(io.ext[d], io.ss[d], io.ds[d]);
+  const axis_table& t = pa.t;
+  if (outer.empty_box() || inner.empty_box() || t.out == 0) return;
+  if (inner.n == 0) return resample_rows(ops, io, outer, pa, ex, mem.count);
+  // An outer axis: each output line along the last inner axis blends whole source lines.
+  const index_t sk = io.ss[pa.axis], dk = io.ds[pa.axis];
+  const int last = inner.n - 1;
+  const index_t len = inner.extent[last], sl = inner.a[last], dl = inner.b[last];
+  const index_t items = box_size(outer, outer.n) * t.out;
+  const split sp{items, std::min<index_t>(mem.count, items)};
+  const auto* w = weights_of<Acc>(t);
+  const bool stream = final_output && items * len * static_cast<index_t>(sizeof(Dst)) >= streaming_threshold;
+  ex.run(sp.chunks, [&](index_t c) {
+    auto** rows = mem.rows<const Src*>(c);
+    for_each_item(outer, t.out, sp.begin(c), sp.begin(c + 1), [&](index_t, index_t j, index_t oa, index_t ob) {
+      const index_t b = t.tap_begin[static_cast<std::size_t>(j)], e = t.tap_begin[static_cast<std::size_t>(j) + 1];
+      for_each_offset(inner, last, oa, ob + j * dk, [&](index_t ia, index_t ib) {
+        for (index_t q = b; q < e; ++q) rows[q - b] = io.src + ia + t.tap_index[static_cast<std::size_t>(q)] * sk;
+        ops.blend({io.dst + ib, dl, rows, w + b, e - b, len, sl, stream});
+      });
+    });
+    if (stream) store_fence();
+  });
+}
+
+/// The fused pair's tables, geometry and kernels: `load` reads the source into accumulators,
+/// `store` writes accumulators to Y.
+template <class Acc, class Src, class Dst>
+struct fused_pass {
+  const row_ops<Acc, Src, Acc>& load;
+  const row_ops<Acc, Acc, Dst>& store;
+  const fused_geometry& g;
+  const axis_table& th;
+  const axis_table& tw;
+  const packed_taps* packed_w;
+  bool stream;
+};
+
+/// Sets p[q - b] = base + tap_index[q]·step for the taps [b, e) of output j of t.
+template <class P>
+NDRESIZE_ALWAYS_INLINE void point_rows(P* rows, const axis_table& t, index_t j, P base, index_t step) noexcept {
+  const index_t b = t.tap_begin[static_cast<std::size_t>(j)], e = t.tap_begin[static_cast<std::size_t>(j) + 1];
+  for (index_t q = b; q < e; ++q) rows[q - b] = base + t.tap_index[static_cast<std::size_t>(q)] * step;
+}
+
+/// h-first over whole planes: each item resamples every row of one plane, then blends them.
+template <class Acc, class Src, class Dst>
+void fused_whole_planes(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& io, const loop_axes& outer,
+                        const executor& ex, const chunk_memory& mem) {
+  const fused_geometry& g = f.g;
+  const index_t sh = io.ss[g.h], dh = io.ds[g.h], sw = io.ss[g.w];
+  const index_t in_h = io.ext[g.h], row = f.tw.out * g.block, n_outer = box_size(outer, outer.n);
+  const auto* wh = weights_of<Acc>(f.th);
+  const split sp{n_outer, std::min<index_t>(mem.count, n_outer)};
+  ex.run(sp.chunks, [&](index_t c) {
+    auto** rows = mem.rows<const Acc*>(c);
+    Acc* plane = mem.buffer<Acc>(c);
+    for (index_t o = sp.begin(c); o < sp.begin(c + 1); ++o) {
+      const auto [oa, ob] = offsets_at(outer, outer.n, o);
+      f.load.resample({plane, g.block, 1, io.src + oa, sw, g.sc, g.block, &f.tw, in_h, row, sh, f.packed_w});
+      for (index_t j = 0; j < f.th.out; ++j) {
+        point_rows<const Acc*>(rows, f.th, j, plane, row);
+        const index_t b = f.th.tap_begin[static_cast<std::size_t>(j)];
+        f.store.blend({io.dst + ob + j * dh, g.dc, rows, wh + b, f.th.tap_begin[static_cast<std::size_t>(j) + 1] - b,
+                       row, 1, f.stream});
+      }
+    }
+    if (f.stream) store_fence();
+  });
+}
+
+/// v-first: each item blends the source rows of one output row, then resamples that row.
+template <class Acc, class Src, class Dst>
+void fused_v_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& io, const loop_axes& outer,
+                   const executor& ex, const chunk_memory& mem) {
+  const fused_geometry& g = f.g;
+  const index_t sh = io.ss[g.h], dh = io.ds[g.h], dw = io.ds[g.w], in_w = io.ext[g.w];
+  const auto* wh = weights_of<Acc>(f.th);
+  const index_t items = box_size(outer, outer.n) * f.th.out;
+  const split sp{items, std::min<index_t>(mem.count, items)};
+  ex.run(sp.chunks, [&](index_t c) {
+    auto** rows = mem.rows<const Src*>(c);
+    Acc* tmp = mem.buffer<Acc>(c);
+    for_each_item(outer, f.th.out, sp.begin(c), sp.begin(c + 1), [&](index_t, index_t j, index_t oa, index_t ob) {
+      point_rows<const Src*>(rows, f.th, j, io.src + oa, sh);
+      const index_t b = f.th.tap_begin[static_cast<std::size_t>(j)];
+      f.load.blend({tmp, 1, rows, wh + b, f.th.tap_begin[static_cast<std::size_t>(j) + 1] - b, in_w * g.block, g.sc});
+      f.store.resample({io.dst + ob + j * dh, dw, g.dc, tmp, g.block, 1, g.block, &f.tw, 1, 0, 0, f.packed_w});
+    });
+  });
+}
+
+/// h-first: a ring of resampled input rows; slot = input row mod span, tagged by (outer, row).
+template <class Acc, class Src, class Dst>
+void fused_h_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& io, const loop_axes& outer,
+                   const executor& ex, const chunk_memory& mem) {
+  const fused_geometry& g = f.g;
+  const index_t sh = io.ss[g.h], dh = io.ds[g.h], sw = io.ss[g.w], out_w = f.tw.out;
+  const auto* wh = weights_of<Acc>(f.th);
+  const index_t span = std::max<index_t>(f.th.max_span, 1);
+  const index_t items = box_size(outer, outer.n) * f.th.out;
+  const split sp{items, std::min<index_t>(mem.count, items)};
+  ex.run(sp.chunks, [&](index_t c) {
+    auto** rows = mem.rows<const Acc*>(c);
+    index_t* tag = mem.tags(c);
+    Acc* cache = mem.buffer<Acc>(c);
+    for (index_t s = 0; s < span; ++s) tag[2 * s] = tag[2 * s + 1] = -1;
+    for_each_item(outer, f.th.out, sp.begin(c), sp.begin(c + 1), [&](index_t o, index_t j, index_t oa, index_t ob) {
+      const index_t b = f.th.tap_begin[static_cast<std::size_t>(j)],
+                    e = f.th.tap_begin[static_cast<std::size_t>(j) + 1];
+      for (index_t q = b; q < e; ++q) {
+        const index_t r = f.th.tap_index[static_cast<std::size_t>(q)];
+        const index_t slot = r % span;
+        Acc* line = cache + slot * out_w * g.block;
+        if (tag[2 * slot] != o || tag[2 * slot + 1] != r) {
+          f.load.resample({line, g.block, 1, io.src + oa + r * sh, sw, g.sc, g.block, &f.tw, 1, 0, 0, f.packed_w});
+          tag[2 * slot] = o;
+          tag[2 * slot + 1] = r;
+        }
+        rows[q - b] = line;
+      }
+      f.store.blend({io.dst + ob + j * dh, g.dc, rows, wh + b, e - b, out_w * g.block, 1, f.stream});
+    });
+    if (f.stream) store_fence();
+  });
+}
+
+/// The fused last two passes of a layout.
+template <class Acc, class Src, class Dst>
+void run_fused(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& io, const executor& ex,
+               const chunk_memory& mem) {
+  loop_axes outer;
+  for (int d = 0; d < f.g.h; ++d) outer.push(io.ext[d], io.ss[d], io.ds[d]);
+  if (outer.empty_box() || f.th.out == 0 || f.tw.out == 0 || f.g.block == 0) return;
+  if (f.g.whole_planes) return fused_whole_planes(f, io, outer, ex, mem);
+  if (!f.g.h_first) return fused_v_first(f, io, outer, ex, mem);
+  fused_h_first(f, io, outer, ex, mem);
+}
+
+}  // namespace detail
+NDRESIZE_END_NAMESPACE

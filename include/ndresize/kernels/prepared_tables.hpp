@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+// Per-target copies of a plan's tables: what the vector kernels of one CPU target read
+// instead of the plain tables (taps grouped in blocks of 8 or 16 lanes, see packed_taps.hpp).
+// They are derived from the CPU-neutral plan by the kernel layer, once per plan and target,
+// and kept in the caller's workspace between calls; the plan never holds them.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "../config.hpp"
+#include "../plan/packed_taps.hpp"
+#include "../plan/resize_plan.hpp"
+#include "../workspace.hpp"
+#include "pass_schedule.hpp"
+
+NDRESIZE_BEGIN_NAMESPACE
+namespace detail {
+
+/// What a target's kernels want packed.
+struct packing {
+  int tap_lanes = 0;           ///< weighted plans: lanes of the packed taps (0: none)
+  bool taps_must_fit = false;  ///< keep the packed taps only if every block fits one window
+  bool index16 = false;        ///< nearest plans: the last axis's indices in blocks of 16
+
+  std::uint64_t key() const noexcept {
+    return static_cast<std::uint64_t>(tap_lanes) << 2 | (taps_must_fit ? 2u : 0u) | (index16 ? 1u : 0u);
+  }
+};
+
+struct prepared_tables {
+  /// Weighted plans: the taps of the innermost resized axis for rows of interleaved elements
+  /// (pixel = the elements after that axis in a row-major tensor).
+  int tap_axis = -1;
+  packed_taps taps;
+  /// Nearest plans: the last axis's index table.
+  packed_index index;
+
+  const packed_taps* taps_of(int axis) const noexcept { return axis == tap_axis && taps.usable() ? &taps : nullptr; }
+  const packed_index* index_of_last_axis() const noexcept { return index.usable() ? &index : nullptr; }
+
+  static prepared_tables build(const resize_plan& plan, const packing& k) {
+    prepared_tables p;
+    if (plan.output_size() == 0) return p;
+    if (plan.family() == kernel_family::gather) {
+      const auto& t = plan.table(plan.rank() - 1);
+      if (k.index16 && !t.identity && !t.index.empty()) p.index = packed_index::build(t.in, t.index);
+      return p;
+    }
+    const int w = innermost_pass(plan);
+    if (k.tap_lanes == 0 || w < 0) return p;
+    const auto& t = plan.table(w);
+    p.tap_axis = w;
+    p.taps = packed_taps::build(k.tap_lanes, elements_after(plan.input_shape(), w), t.in, t.out, t.tap_begin,
+                                t.tap_index, t.tap_weight_f, t.max_taps);
+    if (k.taps_must_fit && !p.taps.all_fit) p.taps = packed_taps{};
+    return p;
+  }
+};
+
+/// The prepared tables of `plan` for packing `k`, built on the first call and kept in `ws`
+/// while the same plan (or a copy of it) runs with the same packing.
+inline const prepared_tables& prepare_tables(const resize_plan& plan, const packing& k, workspace& ws) {
+  return ws.derived<prepared_tables>(plan.id(), k.key(), [&] { return prepared_tables::build(plan, k); });
+}
+
+}  // namespace detail
+NDRESIZE_END_NAMESPACE
