@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include <ndresize/kernels/reference.hpp>
 #include <ndresize/ndresize.hpp>
+#include "support/plan_reference.hpp"
 
 #ifdef NDRESIZE_BENCH_OPENCV
 #include <opencv2/core.hpp>

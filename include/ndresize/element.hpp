@@ -19,47 +19,44 @@
 
 NDRESIZE_BEGIN_NAMESPACE
 
+/// The ONNX element types, one line each: the C++ type, the element_type name, the
+/// onnx.TensorProto.DataType code, the accumulator it interpolates in (void: nearest only) and
+/// its ONNX type string. The enum, to_string, element_traits and the type switch
+/// (detail/dispatch.hpp) are all made from this list: adding a type is one line here.
+#define NDRESIZE_ELEMENT_TYPES(X)                                             \
+  X(float, float32, 1, float, "float")                                        \
+  X(std::uint8_t, uint8, 2, float, "uint8")                                   \
+  X(std::int8_t, int8, 3, float, "int8")                                      \
+  X(std::uint16_t, uint16, 4, float, "uint16")                                \
+  X(std::int16_t, int16, 5, float, "int16")                                   \
+  X(std::int32_t, int32, 6, double, "int32")                                  \
+  X(std::int64_t, int64, 7, double, "int64")                                  \
+  X(std::string, string, 8, void, "string")                                   \
+  X(bool, bool_, 9, void, "bool")                                             \
+  X(Eigen::half, float16, 10, float, "float16")                               \
+  X(double, float64, 11, double, "double")                                    \
+  X(std::uint32_t, uint32, 12, double, "uint32")                              \
+  X(std::uint64_t, uint64, 13, double, "uint64")                              \
+  X(std::complex<float>, complex64, 14, std::complex<float>, "complex64")     \
+  X(std::complex<double>, complex128, 15, std::complex<double>, "complex128") \
+  X(Eigen::bfloat16, bfloat16, 16, float, "bfloat16")
+
 /// ONNX element types. The numeric values equal onnx.TensorProto.DataType, so a runtime can
 /// cast its own type code. Names follow the ONNX type strings (`tensor(float)` is float32,
 /// `tensor(double)` float64, `tensor(bool)` bool_ because `bool` is a keyword).
 enum class element_type : int {
   undefined = 0,
-  float32 = 1,
-  uint8 = 2,
-  int8 = 3,
-  uint16 = 4,
-  int16 = 5,
-  int32 = 6,
-  int64 = 7,
-  string = 8,
-  bool_ = 9,
-  float16 = 10,
-  float64 = 11,
-  uint32 = 12,
-  uint64 = 13,
-  complex64 = 14,
-  complex128 = 15,
-  bfloat16 = 16,
+#define NDRESIZE_ENUMERATOR(T, NAME, CODE, ACC, STRING) NAME = CODE,
+  NDRESIZE_ELEMENT_TYPES(NDRESIZE_ENUMERATOR)
+#undef NDRESIZE_ENUMERATOR
 };
 
 constexpr const char* to_string(element_type t) noexcept {
   switch (t) {
-    case element_type::float32: return "float";
-    case element_type::uint8: return "uint8";
-    case element_type::int8: return "int8";
-    case element_type::uint16: return "uint16";
-    case element_type::int16: return "int16";
-    case element_type::int32: return "int32";
-    case element_type::int64: return "int64";
-    case element_type::string: return "string";
-    case element_type::bool_: return "bool";
-    case element_type::float16: return "float16";
-    case element_type::float64: return "double";
-    case element_type::uint32: return "uint32";
-    case element_type::uint64: return "uint64";
-    case element_type::complex64: return "complex64";
-    case element_type::complex128: return "complex128";
-    case element_type::bfloat16: return "bfloat16";
+#define NDRESIZE_TYPE_STRING(T, NAME, CODE, ACC, STRING) \
+  case element_type::NAME: return STRING;
+    NDRESIZE_ELEMENT_TYPES(NDRESIZE_TYPE_STRING)
+#undef NDRESIZE_TYPE_STRING
     case element_type::undefined: break;
   }
   return "undefined";
@@ -122,29 +119,14 @@ inline I saturate_round(F v) noexcept {
 template <class T>
 struct element_traits;
 
-#define NDRESIZE_ELEMENT(T, CODE, ACC)                       \
+#define NDRESIZE_TRAITS(T, NAME, CODE, ACC, STRING)          \
   template <>                                                \
   struct element_traits<T> {                                 \
     using accumulator = ACC;                                 \
-    static constexpr element_type type = element_type::CODE; \
+    static constexpr element_type type = element_type::NAME; \
   };
-NDRESIZE_ELEMENT(float, float32, float)
-NDRESIZE_ELEMENT(double, float64, double)
-NDRESIZE_ELEMENT(Eigen::half, float16, float)
-NDRESIZE_ELEMENT(Eigen::bfloat16, bfloat16, float)
-NDRESIZE_ELEMENT(std::int8_t, int8, float)
-NDRESIZE_ELEMENT(std::uint8_t, uint8, float)
-NDRESIZE_ELEMENT(std::int16_t, int16, float)
-NDRESIZE_ELEMENT(std::uint16_t, uint16, float)
-NDRESIZE_ELEMENT(std::int32_t, int32, double)
-NDRESIZE_ELEMENT(std::uint32_t, uint32, double)
-NDRESIZE_ELEMENT(std::int64_t, int64, double)
-NDRESIZE_ELEMENT(std::uint64_t, uint64, double)
-NDRESIZE_ELEMENT(std::complex<float>, complex64, std::complex<float>)
-NDRESIZE_ELEMENT(std::complex<double>, complex128, std::complex<double>)
-NDRESIZE_ELEMENT(bool, bool_, void)
-NDRESIZE_ELEMENT(std::string, string, void)
-#undef NDRESIZE_ELEMENT
+NDRESIZE_ELEMENT_TYPES(NDRESIZE_TRAITS)
+#undef NDRESIZE_TRAITS
 
 /// Any ONNX element type: nearest mode gathers (copies) it.
 template <class T>

@@ -4,14 +4,14 @@
 #pragma once
 
 #include <type_traits>
+#include <vector>
 
 #include "config.hpp"
+#include "detail/dispatch.hpp"
+#include "detail/kernels/execution_layout.hpp"
+#include "detail/kernels/pass_schedule.hpp"
 #include "executor.hpp"
-#include "kernels/dispatch.hpp"
-#include "kernels/execution_layout.hpp"
-#include "kernels/pass_schedule.hpp"
 #include "plan/resize_plan.hpp"
-#include "policy/dispatch.hpp"
 #include "view.hpp"
 #include "workspace.hpp"
 
@@ -69,6 +69,20 @@ tensor<T> execute(const resize_plan& plan, tensor_view<const T> x) {
   tensor<T> y(plan.output_shape());  // bounded by the plan's output limit
   execute<T>(plan, x, y.view());
   return y;
+}
+
+/// The axes in the order execute<T> runs their passes on a weighted plan (empty for nearest
+/// plans and for plans that resize nothing). Each pass sums its taps in table order in
+/// accumulator_t<T>, with weights of weight_t<accumulator_t<T>> (tap_weight_f for float
+/// accumulators, tap_weight otherwise); intermediates keep the accumulator type and only the
+/// final store rounds to T (README, "Plan tables"). The order depends on the plan and T only,
+/// never on strides, the CPU or threads; with the tables it is all an accelerator port needs
+/// to reproduce execute<T> bit for bit.
+template <interpolatable T>
+std::vector<int> execution_order(const resize_plan& plan) {
+  if (plan.family() != kernel_family::weighted) return {};
+  const auto s = detail::schedule_passes<T>(plan);
+  return {s.order.begin(), s.order.end()};
 }
 
 /// Bytes of workspace one execute<T> of `plan` takes with row-major X and Y and an executor of

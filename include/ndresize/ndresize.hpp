@@ -1,16 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // ndresize: ONNX Resize (opsets 10–19) and Upsample (7, 9) for N-dimensional tensors.
-// This umbrella header is what most users include. Layers, top to bottom:
-//   onnx/      per-version entry points and the runtime front door (opset + attributes)
-//   ascend/    the Ascend ResizeUpsampleTrilinear operator (its own coordinate rule, same kernels)
-//   resize.hpp easy and static (policy type) API
-//   resample.hpp  filters beyond ONNX (box, area, Lanczos, ...) with vision-library semantics
-//   policy/    coordinate transforms, nearest rounding, filters, the type switch
-//   plan/      output shape and per-axis tap tables, built once, reused
-//   kernels/   nearest gather, separable weighted passes, extrapolation
-// The type-erased layer (type_erased.hpp, onnx/compute.hpp, ascend/compute.hpp) is made of
-// templates: a translation unit compiles its kernels only if it calls it (or links
-// ndresize::compiled, which has them compiled once).
+// The umbrella header: every public header but interop/. The layers and which way data flows
+// are drawn in the README ("Architecture"). The type-erased layer (type_erased.hpp,
+// onnx/compute.hpp, ascend/compute.hpp) is made of templates: a translation unit compiles its
+// kernels only if it calls it (or links ndresize::compiled, which has them compiled once).
 #pragma once
 
 #include "ascend/compute.hpp"

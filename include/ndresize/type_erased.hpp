@@ -12,8 +12,8 @@
 #include <string>
 
 #include "config.hpp"
+#include "detail/dispatch.hpp"
 #include "execute.hpp"
-#include "policy/dispatch.hpp"
 #include "view.hpp"
 #include "workspace.hpp"
 

@@ -19,7 +19,7 @@
 #include "../error.hpp"
 #include "../limits.hpp"
 #include "../onnx/make_plan.hpp"
-#include "../plan/axis_table.hpp"
+#include "../plan/table_builders.hpp"
 #include "../plan/resize_plan.hpp"
 #include "../plan/table_budget.hpp"
 #include "../shape.hpp"

@@ -14,7 +14,7 @@
 #include "../attributes.hpp"
 #include "../config.hpp"
 #include "../limits.hpp"
-#include "../plan/axis_table.hpp"
+#include "../plan/table_builders.hpp"
 #include "../plan/build_tables.hpp"
 #include "../plan/output_shape.hpp"
 #include "../plan/resize_plan.hpp"

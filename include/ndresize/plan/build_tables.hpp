@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "../config.hpp"
-#include "axis_table.hpp"
 #include "table_budget.hpp"
+#include "table_builders.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
 

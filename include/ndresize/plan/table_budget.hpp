@@ -12,14 +12,18 @@
 
 #include "../config.hpp"
 #include "../limits.hpp"
-#include "packed_taps.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
 
 /// Running upper bounds of the filter evaluations and the bytes of a plan's tables.
 struct table_budget {
   double taps = 0.0;   ///< filter evaluations (each may become one stored tap)
-  double bytes = 0.0;  ///< bytes of the tables, including their packed copies
+  double bytes = 0.0;  ///< bytes of the tables, and of the copies the kernels derive from them
+
+  /// The most bytes the kernel layer may derive from one table for the CPU target that runs
+  /// it (its packed copy for vector lanes, kept in the workspace): beyond it the kernels read
+  /// the plain table. The budget counts two, so a plan is accepted or refused alike on every target.
+  static constexpr std::size_t max_derived_bytes = std::size_t{8} << 20;
 
   /// Bytes per stored tap: source index, double weight, float weight.
   static constexpr double bytes_per_tap = sizeof(index_t) + sizeof(double) + sizeof(float);
@@ -39,8 +43,8 @@ struct table_budget {
   }
   /// A nearest table (one index per output, no filter evaluations).
   void add_nearest(index_t out) noexcept { bytes += static_cast<double>(out) * bytes_per_nearest_output; }
-  /// The packed copies of the innermost resized axis (bounded by packed_taps::max_bytes each).
-  void add_packed() noexcept { bytes += 2.0 * static_cast<double>(packed_taps::max_bytes); }
+  /// The derived copies of the innermost resized axis (max_derived_bytes each).
+  void add_packed() noexcept { bytes += 2.0 * static_cast<double>(max_derived_bytes); }
 
   /// Empty when within `limits`; otherwise the reason (NaN counts as beyond).
   std::string check(const plan_limits& limits) const {

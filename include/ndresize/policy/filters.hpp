@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Interpolation filters as data: a filter is a table entry (name, support, kernel function,
-// parameters), and the table builder (plan/axis_table.hpp) is the only code that evaluates
+// parameters), and the table builders (plan/table_builders.hpp) are the only code that evaluates
 // one. Adding a filter is adding one entry below. The ONNX modes map onto three of them
 // (onnx/mode_filter.hpp); the others serve ndresize::resample (resample.hpp).
 #pragma once

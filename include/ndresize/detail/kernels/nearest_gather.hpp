@@ -8,12 +8,12 @@
 #include <algorithm>
 #include <vector>
 
-#include "../config.hpp"
-#include "../detail/nd_loop.hpp"
-#include "../executor.hpp"
-#include "../plan/resize_plan.hpp"
-#include "../view.hpp"
-#include "../workspace.hpp"
+#include "../../config.hpp"
+#include "../../executor.hpp"
+#include "../../plan/resize_plan.hpp"
+#include "../../view.hpp"
+#include "../../workspace.hpp"
+#include "../nd_loop.hpp"
 #include "prepared_tables.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE

@@ -4,9 +4,9 @@
 // gather or the last weighted pass and overwrites exactly those elements.
 #pragma once
 
-#include "../config.hpp"
-#include "../plan/resize_plan.hpp"
-#include "../view.hpp"
+#include "../../config.hpp"
+#include "../../plan/resize_plan.hpp"
+#include "../../view.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail {

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// The slow reference path: every output element is computed on its own as the N-D sum over
-// the plan's per-axis taps, in double, with no pass structure, blocking, threads or SIMD.
-// Benchmarks and fuzzers compare the fast kernels against it before trusting them.
+// The slow reference path (a test oracle, not part of the library): every output element is computed on its own as the
+// N-D sum over the plan's per-axis taps, in double, with no pass structure, blocking, threads or SIMD. Benchmarks and
+// fuzzers compare the fast kernels against it before trusting them.
 #pragma once
 
 #include <utility>
 #include <vector>
 
-#include "../config.hpp"
-#include "../element.hpp"
-#include "../plan/resize_plan.hpp"
-#include "../view.hpp"
+#include <ndresize/config.hpp>
+#include <ndresize/element.hpp>
+#include <ndresize/plan/resize_plan.hpp>
+#include <ndresize/view.hpp>
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail {

@@ -15,7 +15,8 @@
 #include <limits>
 #include <vector>
 
-#include "../config.hpp"
+#include "../../config.hpp"
+#include "../../plan/table_budget.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
 
@@ -44,9 +45,10 @@ struct packed_taps {
            mask.capacity() * sizeof(std::uint32_t);
   }
 
-  /// The largest packed copy built (8 MiB): beyond it the kernels read the plain table. It
-  /// bounds what a wide row of many interleaved elements (taps × pixel) can cost a plan.
-  static constexpr std::size_t max_bytes = std::size_t{8} << 20;
+  /// The largest packed copy built (what the plan's budget allows for it): beyond it the
+  /// kernels read the plain table. It bounds what a wide row of many interleaved elements
+  /// (taps × pixel) can cost.
+  static constexpr std::size_t max_bytes = table_budget::max_derived_bytes;
 
   /// Bytes of a packed copy with `blocks` blocks of `slots` × `lanes` entries.
   static double bytes_for(double blocks, double slots, double lanes) noexcept {

@@ -1,28 +1,79 @@
 // SPDX-License-Identifier: Apache-2.0
 // The one dispatch point. A plan runs as (kernel family × element type × CPU target): the
-// family comes from the plan, the element type from the caller (type_erased.hpp turns a
-// runtime code into T), and the target is read here, once per call, and nowhere else. What
-// leaves this file is a ready set of functions; the executors never ask which CPU they run on.
-// Kernels are written once (row_ops.hpp, simd_resample.hpp) and instantiated per target; a
-// new target is one more branch in each *_for function below.
+// family comes from the plan; the element type from the caller, or from a runtime code through
+// visit_element_type (the list in element.hpp makes its switch, and a caller may take a subset
+// of it); the target is read here, once per call, and nowhere else. What leaves this file is a
+// ready set of functions: the executors never ask which CPU they run on. Kernels are written
+// once (kernels/row_ops.hpp, kernels/simd_resample.hpp) and instantiated per target; a new
+// target is one more branch in each *_for function below.
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <type_traits>
 
 #include "../config.hpp"
-#include "../detail/cpu.hpp"
 #include "../element.hpp"
+#include "../error.hpp"
 #include "../executor.hpp"
 #include "../plan/resize_plan.hpp"
 #include "../view.hpp"
 #include "../workspace.hpp"
-#include "extrapolate.hpp"
-#include "nearest_gather.hpp"
-#include "row_ops.hpp"
-#include "separable.hpp"
+#include "cpu.hpp"
+#include "kernels/extrapolate.hpp"
+#include "kernels/nearest_gather.hpp"
+#include "kernels/row_ops.hpp"
+#include "kernels/separable.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
+
+template <class T>
+struct type_tag {
+  using type = T;
+};
+
+/// A subset of the element types, for visit_element_type.
+template <class... T>
+struct element_type_list {
+  template <class U>
+  static constexpr bool contains = (std::is_same_v<U, T> || ...);
+};
+
+/// Every element type of element.hpp's list.
+struct every_element_type {
+  template <class U>
+  static constexpr bool contains = true;
+};
+
+/// Calls f(type_tag<T>{}) for the C++ type T of `t` when List contains it, and otherwise(t)
+/// for every other code (types outside List, undefined codes). Only List's types are
+/// instantiated.
+template <class List, class F, class Otherwise>
+decltype(auto) visit_element_type(element_type t, F&& f, Otherwise&& otherwise) {
+  switch (t) {
+#define NDRESIZE_VISIT(T, NAME, CODE, ACC, STRING) \
+  case element_type::NAME:                         \
+    if constexpr (List::template contains<T>)      \
+      return f(type_tag<T>{});                     \
+    else                                           \
+      break;
+    NDRESIZE_ELEMENT_TYPES(NDRESIZE_VISIT)
+#undef NDRESIZE_VISIT
+    case element_type::undefined: break;
+  }
+  return otherwise(t);
+}
+
+/// Calls f(type_tag<T>{}) for the C++ type of `t`; throws for undefined codes.
+template <class F>
+decltype(auto) visit_element_type(element_type t, F&& f) {
+  using R = decltype(f(type_tag<float>{}));
+  return visit_element_type<every_element_type>(t, f, [](element_type u) -> R {
+    throw resize_error(error_code::invalid_type, "tensor",
+                       "element type code " + std::to_string(static_cast<int>(u)) + " is not an ONNX type");
+  });
+}
+
 namespace detail {
 
 template <class Acc, class Src, class Dst>

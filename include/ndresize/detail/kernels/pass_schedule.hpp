@@ -9,10 +9,10 @@
 #include <array>
 #include <type_traits>
 
-#include "../config.hpp"
-#include "../element.hpp"
-#include "../plan/packed_taps.hpp"
-#include "../plan/resize_plan.hpp"
+#include "../../config.hpp"
+#include "../../element.hpp"
+#include "../../plan/resize_plan.hpp"
+#include "packed_taps.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail {
@@ -104,17 +104,5 @@ pass_schedule schedule_passes(const resize_plan& plan) {
 }
 
 }  // namespace detail
-
-/// The axes in the order execute<T> runs their passes on a weighted plan (empty for nearest
-/// plans). Each pass sums its taps in table order in accumulator_t<T>, with weights of
-/// weight_t<accumulator_t<T>> (tap_weight_f for float accumulators, tap_weight otherwise);
-/// intermediates keep the accumulator type and only the final store rounds to T. Together with
-/// the tables this is everything needed to reproduce execute<T> bit for bit elsewhere.
-template <interpolatable T>
-std::vector<int> execution_order(const resize_plan& plan) {
-  if (plan.family() != kernel_family::weighted) return {};
-  const auto s = detail::schedule_passes<T>(plan);
-  return {s.order.begin(), s.order.end()};
-}
 
 NDRESIZE_END_NAMESPACE

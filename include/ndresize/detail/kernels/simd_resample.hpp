@@ -8,10 +8,10 @@
 
 #include <limits>
 
-#include "../config.hpp"
-#include "../detail/cpu.hpp"
-#include "../element.hpp"
-#include "../plan/packed_taps.hpp"
+#include "../../config.hpp"
+#include "../../element.hpp"
+#include "../cpu.hpp"
+#include "packed_taps.hpp"
 
 #if NDRESIZE_X86
 #include <immintrin.h>

@@ -7,13 +7,13 @@
 
 #include <string>
 
-#include "../config.hpp"
-#include "../detail/nd_loop.hpp"
-#include "../error.hpp"
-#include "../executor.hpp"
-#include "../plan/resize_plan.hpp"
-#include "../view.hpp"
-#include "../workspace.hpp"
+#include "../../config.hpp"
+#include "../../error.hpp"
+#include "../../executor.hpp"
+#include "../../plan/resize_plan.hpp"
+#include "../../view.hpp"
+#include "../../workspace.hpp"
+#include "../nd_loop.hpp"
 #include "execution_layout.hpp"
 #include "extrapolate.hpp"
 #include "passes.hpp"

@@ -7,10 +7,10 @@
 
 #include <algorithm>
 
-#include "../config.hpp"
-#include "../detail/cpu.hpp"
-#include "../element.hpp"
-#include "../plan/axis_table.hpp"
+#include "../../config.hpp"
+#include "../../element.hpp"
+#include "../../plan/axis_table.hpp"
+#include "../cpu.hpp"
 #include "simd_resample.hpp"
 
 #if NDRESIZE_X86

@@ -9,10 +9,10 @@
 #include <cstddef>
 #include <limits>
 
-#include "../config.hpp"
-#include "../detail/nd_loop.hpp"
-#include "../element.hpp"
-#include "../plan/resize_plan.hpp"
+#include "../../config.hpp"
+#include "../../element.hpp"
+#include "../../plan/resize_plan.hpp"
+#include "../nd_loop.hpp"
 #include "pass_schedule.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE

@@ -8,10 +8,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "../config.hpp"
-#include "../plan/packed_taps.hpp"
-#include "../plan/resize_plan.hpp"
-#include "../workspace.hpp"
+#include "../../config.hpp"
+#include "../../plan/resize_plan.hpp"
+#include "../../workspace.hpp"
+#include "packed_taps.hpp"
 #include "pass_schedule.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE

@@ -12,11 +12,11 @@
 #include <cstddef>
 #include <tuple>
 
-#include "../config.hpp"
-#include "../detail/cpu.hpp"
-#include "../detail/nd_loop.hpp"
-#include "../executor.hpp"
-#include "../plan/resize_plan.hpp"
+#include "../../config.hpp"
+#include "../../executor.hpp"
+#include "../../plan/resize_plan.hpp"
+#include "../cpu.hpp"
+#include "../nd_loop.hpp"
 #include "execution_layout.hpp"
 #include "row_ops.hpp"
 

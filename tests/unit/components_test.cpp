@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: Apache-2.0
+// Component tests of the pieces the plan and the kernels are built from: the coordinate
+// formulas (constexpr, proven at compile time with values worked out by hand from the
+// Resize-19 text), the table builders, the packed per-target tables and the pass schedule.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include <ndresize/detail/kernels/pass_schedule.hpp>
+#include <ndresize/detail/kernels/prepared_tables.hpp>
+#include <ndresize/ndresize.hpp>
+#include <ndresize/plan/table_builders.hpp>
+
+namespace nd = ndresize;
+using ctm = nd::enums::coordinate_transformation_mode;
+
+namespace {
+
+constexpr nd::axis_geometry geometry(nd::index_t in, nd::index_t out, double scale, double length_resized) {
+  nd::axis_geometry g;
+  g.in = in;
+  g.out = out;
+  g.scale = scale;
+  g.length_resized = length_resized;
+  return g;
+}
+
+// 4 → 8 (scale 2): half_pixel maps output 0 to (0 + 0.5) / 2 - 0.5 = -0.25, output 7 to 3.25.
+static_assert(nd::original_coordinate(ctm::half_pixel, 0, geometry(4, 8, 2, 8)) == -0.25);
+static_assert(nd::original_coordinate(ctm::half_pixel, 7, geometry(4, 8, 2, 8)) == 3.25);
+// asymmetric: x / scale; tf_half_pixel_for_nn: (x + 0.5) / scale.
+static_assert(nd::original_coordinate(ctm::asymmetric, 3, geometry(4, 8, 2, 8)) == 1.5);
+static_assert(nd::original_coordinate(ctm::tf_half_pixel_for_nn, 3, geometry(4, 8, 2, 8)) == 1.75);
+// align_corners: x · (in - 1) / (length_resized - 1): output 7 of 8 is input 3 exactly.
+static_assert(nd::original_coordinate(ctm::align_corners, 7, geometry(4, 8, 2, 8)) == 3.0);
+// pytorch_half_pixel with one output pixel reads coordinate 0.
+static_assert(nd::original_coordinate(ctm::pytorch_half_pixel, 0, geometry(4, 1, 0.25, 1)) == 0.0);
+// half_pixel_symmetric with 5 outputs of length_resized 4 (scale 1): offset = 4/2 · (1 - 5/4)
+// = -0.5, so output 0 → -0.5 + 0.5/1 - 0.5 = -0.5.
+static_assert(nd::original_coordinate(ctm::half_pixel_symmetric, 0, geometry(4, 5, 1, 4)) == -0.5);
+// tf_crop_and_resize flags coordinates outside [0, in - 1] only.
+static_assert(nd::is_extrapolated(ctm::tf_crop_and_resize, -0.01, 4));
+static_assert(!nd::is_extrapolated(ctm::tf_crop_and_resize, 3.0, 4));
+static_assert(!nd::is_extrapolated(ctm::half_pixel, -5.0, 4));
+
+nd::axis_table linear_table(nd::index_t in, nd::index_t out, bool antialias) {
+  nd::sampling s;
+  s.filter = nd::filters::linear;
+  s.antialias = antialias;
+  auto g = geometry(in, out, static_cast<double>(out) / static_cast<double>(in), static_cast<double>(out));
+  auto t = nd::build_weighted_table(g, s);
+  t.finalize();
+  return t;
+}
+
+}  // namespace
+
+// Linear 2× up, half_pixel, by hand: output 1 sits at x = 0.25 (taps 0 and 1 with weights
+// 0.75, 0.25); output 0 at x = -0.25 clamps both taps to input 0, which merge into one.
+TEST(Components, LinearTableByHand) {
+  const auto t = linear_table(4, 8, false);
+  ASSERT_EQ(t.tap_begin.size(), 9u);
+  EXPECT_EQ(t.tap_begin[1] - t.tap_begin[0], 1);
+  EXPECT_EQ(t.tap_index[0], 0);
+  EXPECT_DOUBLE_EQ(t.tap_weight[0], 1.0);
+  const auto b = static_cast<std::size_t>(t.tap_begin[1]);
+  EXPECT_EQ(t.tap_index[b], 0);
+  EXPECT_EQ(t.tap_index[b + 1], 1);
+  EXPECT_DOUBLE_EQ(t.tap_weight[b], 0.75);
+  EXPECT_DOUBLE_EQ(t.tap_weight[b + 1], 0.25);
+  EXPECT_EQ(t.max_taps, 2);
+  EXPECT_EQ(t.max_span, 2);
+  EXPECT_EQ(t.sources_used, 4);
+}
+
+// Packing: every lane of every block reads exactly the table's taps (index, weight, order),
+// and the survey predicts what building gives without building.
+TEST(Components, PackedTapsReproduceTheTable) {
+  std::mt19937_64 r(3);
+  int built = 0;
+  for (int i = 0; i < 300; ++i) {
+    const nd::index_t in = 1 + static_cast<nd::index_t>(r() % 90), out = 1 + static_cast<nd::index_t>(r() % 90);
+    const nd::index_t pixel = 1 + static_cast<nd::index_t>(r() % 4);
+    const int lanes = r() % 2 == 0 ? 8 : 16;
+    const auto t = linear_table(in, out, r() % 2 == 0);
+    const auto p = nd::packed_taps::build(lanes, pixel, in, out, t.tap_begin, t.tap_index, t.tap_weight_f, t.max_taps);
+    const auto s = nd::packed_taps::survey(lanes, pixel, in, out, t.tap_begin, t.tap_index, t.max_taps);
+    ASSERT_EQ(s.usable, p.usable());
+    if (!p.usable()) continue;
+    ++built;
+    EXPECT_EQ(s.all_fit, p.all_fit);
+    for (nd::index_t f = 0; f < out * pixel; ++f) {
+      const nd::index_t b = f / lanes, l = f % lanes, j = f / pixel, c = f % pixel;
+      const auto q0 = t.tap_begin[static_cast<std::size_t>(j)], q1 = t.tap_begin[static_cast<std::size_t>(j) + 1];
+      for (int slot = 0; slot < p.slots; ++slot) {
+        const auto at =
+            (static_cast<std::size_t>(b) * static_cast<std::size_t>(p.slots) + static_cast<std::size_t>(slot)) *
+                static_cast<std::size_t>(lanes) +
+            static_cast<std::size_t>(l);
+        const bool has =
+            (p.mask[static_cast<std::size_t>(b) * static_cast<std::size_t>(p.slots) + static_cast<std::size_t>(slot)] >>
+                 l &
+             1u) != 0;
+        ASSERT_EQ(has, q0 + slot < q1);
+        if (!has) continue;
+        const auto q = static_cast<std::size_t>(q0 + slot);
+        EXPECT_EQ(p.base[static_cast<std::size_t>(b)] + p.offset[at], t.tap_index[q] * pixel + c);
+        EXPECT_EQ(p.weight[at], t.tap_weight_f[q]);
+      }
+    }
+  }
+  EXPECT_GT(built, 200);
+}
+
+// The schedule is a property of the plan and the element type: it holds every pass once, the
+// prepared tables of a plan are built once per workspace and packing, and the public
+// execution_order is the schedule's order.
+TEST(Components, ScheduleAndPreparedTables) {
+  nd::resize_attributes a;
+  a.mode = nd::enums::mode::linear;
+  const auto plan = nd::make_plan({2, 3, 40, 50}, a, {{}, {}, std::vector<std::int64_t>{2, 5, 20, 100}});
+  const auto s = nd::detail::schedule_passes<float>(plan);
+  ASSERT_EQ(s.order.size(), 3u);
+  EXPECT_TRUE(s.paired);
+  EXPECT_EQ(s.w, 3);
+  EXPECT_EQ(s.h, 2);
+  EXPECT_EQ(s.order[0], 1);  // the prefix: axis 1, not part of the pair
+  EXPECT_EQ(nd::execution_order<float>(plan), (std::vector<int>{s.order[0], s.order[1], s.order[2]}));
+  nd::workspace ws;
+  const nd::detail::packing k{16, false, false};
+  const auto& first = nd::detail::prepare_tables(plan, k, ws);
+  EXPECT_EQ(&first, &nd::detail::prepare_tables(plan, k, ws));
+  EXPECT_EQ(first.tap_axis, 3);
+  EXPECT_TRUE(first.taps.usable());
+  const nd::resize_plan copy = plan;  // a copy holds the same tables: the same prepared data
+  EXPECT_EQ(&first, &nd::detail::prepare_tables(copy, k, ws));
+  const auto other = nd::make_plan({2, 3, 40, 50}, a, {{}, {}, std::vector<std::int64_t>{2, 5, 20, 99}});
+  EXPECT_EQ(nd::detail::prepare_tables(other, k, ws).taps.pixel, 1);
+  EXPECT_NE(plan.id(), other.id());
+}
