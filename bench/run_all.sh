@@ -43,7 +43,10 @@ else
   gbench_args=(--benchmark_repetitions=10 "--benchmark_min_time=${BENCH_MIN_TIME:-0.5}")
   peer_args=(--reps 10 --min-time 0.1)
 fi
-gbench_args+=(--benchmark_report_aggregates_only=true --benchmark_format=json)
+# Repetitions of all cases run in random order, so that load from elsewhere on a shared machine
+# is spread over every case instead of falling on a few: only same-run ratios count.
+gbench_args+=(--benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true
+              --benchmark_format=json)
 if [[ -n $only ]]; then
   gbench_args+=("--benchmark_filter=^(${only//,/|})(-NHWC)?/")
   peer_args+=(--only "$only")
