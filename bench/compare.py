@@ -1,17 +1,23 @@
 # SPDX-License-Identifier: Apache-2.0
 """Prints the performance issue's comparison table (markdown) from one resize_bench run and the
-peer scripts' JSON lines: per workload and thread count, ndresize's median time, each peer's,
-the fastest peer that computes the same thing, the ratio ndresize / fastest, W4's ratio to a
-memcpy of its output, and each target with pass/miss.
+peer scripts' JSON lines: per workload, layout and thread count, ndresize's median time, each
+peer's, the fastest peer that computes the same thing, the ratio ndresize / fastest, the ratio
+to the DRAM copy floor of the workload's bytes, the 2-thread / 1-thread ratio, and each target
+with pass/miss; then what each peer's check against the reference found.
 
-Semantics labels (bench/README.md has the measurements behind them):
+Semantics labels (resize_bench measures its peers' before timing them and says so in each
+case's label; bench/README.md has the measurements behind the script peers' labels):
   same       the peer computes the workload's Resize-19 node (float rounding aside);
   approx     same sampling and filter, but different integer rounding or border handling
-             (OpenCV's fixed-point uint8 linear, ORT's uint8 linear, torch's antialias borders)
-             — these still count as peers for the targets, which makes the targets harder
-             (--strict counts "same" only);
+             (fixed-point uint8 weights, torch's antialias borders, libvips' 8-bit
+             intermediate) — these still count as peers for the targets, which makes the
+             targets harder (--strict counts "same" only);
   different  a different computation shown for reference (torch on float32 for a uint8
-             workload); never the fastest peer.
+             workload, a peer outside its tolerance); never the fastest peer.
+
+Targets (bench/peers/workloads.json): ndresize / fastest peer <= target_ratio on every row;
+ndresize / copy floor <= target_floor_ratio at 1 thread where set; ndresize 2 threads / 1
+thread <= targets.scaling where the output has at least targets.scaling_min_output_bytes.
 
 usage: python3 bench/compare.py --ndresize nd.json [--native nd-native.json --native-label=L]
            [--peer torch.jsonl] [--peer ort.jsonl] [--workloads bench/peers/workloads.json]
@@ -26,17 +32,19 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "peers"))
-from workloads import load_workloads  # noqa: E402  (bench/peers/workloads.py)
+from workloads import load_targets, load_workloads  # noqa: E402  (bench/peers/workloads.py)
 
 COUNTED = ["same", "approx"]  # semantics that may be the fastest peer (--strict: "same")
 MARK = {"same": "", "approx": "†", "different": "‡"}
-# The peers whose rows resize_bench prints itself, with their semantics per workload.
-OPENCV_SEMANTICS = {"W6": "approx"}  # uint8 INTER_LINEAR uses 11-bit fixed-point weights
 NAME = re.compile(r"^(?P<id>[^/]+)/(?P<lib>[^/]+)/threads:(?P<threads>\d+)")
+# Column order: resize_bench's peers, then the script peers; anything else after them.
+PEER_ORDER = ["opencv", "onednn", "xnnpack", "vips", "torch", "ort"]
+ELEMENT_BYTES = {"float32": 4, "uint8": 1}
 
 
 def load_google_benchmark(path):
-    """{(id, library, threads): {"ms": median real time or None, "error": str|None}}."""
+    """({(id, library, threads): {"ms", "error", "label"}}, context) of one resize_bench run;
+    "ms" is the median real time (or the single run's without repetitions)."""
     with open(path, encoding="utf-8") as f:
         data = json.load(f)
     rows, singles = {}, {}
@@ -46,27 +54,31 @@ def load_google_benchmark(path):
             continue
         key = (m["id"], m["lib"], int(m["threads"]))
         scale = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b.get("time_unit", "ns")]
+        entry = {"ms": b.get("real_time", 0) * scale, "error": None, "label": b.get("label", "")}
         if b.get("error_occurred"):
-            rows[key] = {"ms": None, "error": b.get("error_message", "error")}
+            rows[key] = dict(entry, ms=None, error=b.get("error_message", "error"))
         elif b.get("run_type") == "aggregate" and b.get("aggregate_name") == "median":
-            rows.setdefault(key, {"ms": b["real_time"] * scale, "error": None})
+            rows.setdefault(key, entry)
         elif b.get("run_type") == "iteration":  # a run without repetitions has no aggregates
-            singles.setdefault(key, {"ms": b["real_time"] * scale, "error": None})
+            singles.setdefault(key, entry)
     for key, r in singles.items():
         rows.setdefault(key, r)
-    return rows
+    return rows, data.get("context", {})
 
 
 def split_google_benchmark(rows):
-    """ndresize rows, memcpy rows, and the OpenCV peer as peer entries."""
+    """ndresize rows, copy-floor rows (by base workload), and resize_bench's peers as peer
+    entries, their semantics read from the label their check before timing gave them."""
     nd = {(i, t): r for (i, lib, t), r in rows.items() if lib == "ndresize"}
-    memcpy = {(i, t): r for (i, lib, t), r in rows.items() if lib == "memcpy"}
+    floor = {(i, t): r for (i, lib, t), r in rows.items() if lib == "floor"}
     peers = {}
     for (i, lib, t), r in rows.items():
-        if lib == "opencv":
-            peers[(i, "opencv", t)] = {"ms": r["ms"], "semantics": OPENCV_SEMANTICS.get(i, "same"),
-                                       "note": r["error"]}
-    return nd, memcpy, peers
+        if lib in ("ndresize", "floor"):
+            continue
+        semantics, _, check = r["label"].partition(": ")
+        peers[(i, lib, t)] = {"ms": r["ms"], "semantics": semantics or "n/a", "check": check or None,
+                              "note": r["error"]}
+    return nd, floor, peers
 
 
 def load_peer_lines(path):
@@ -78,7 +90,8 @@ def load_peer_lines(path):
                 continue
             r = json.loads(line)
             peers[(r["id"], r["library"], int(r["threads"]))] = {
-                "ms": r.get("median_ms"), "semantics": r.get("semantics", "same"), "note": r.get("note")}
+                "ms": r.get("median_ms"), "semantics": r.get("semantics", "same"), "note": r.get("note"),
+                "check": None}
     return peers
 
 
@@ -101,10 +114,26 @@ def peer_cell(p):
     return cell if p["semantics"] in COUNTED else f"({cell})"
 
 
-def render(workloads, nd, memcpy, peers, title, out):
-    libraries = sorted({lib for (_, lib, _) in peers}, key=lambda l: (l.endswith("float32"), l))
-    head = ["workload", "threads", "ndresize ms", *[f"{lib} ms" for lib in libraries],
-            "fastest peer", "ndresize / fastest", "W4 / memcpy", "target", "status"]
+def layout_of(w):
+    if w["layout"] == "nhwc" and w["axes"] is not None:
+        return "HWC"
+    return {"nchw": "NCHW", "nhwc": "NHWC"}[w["layout"]] if len(w["in"]) == 4 or w["axes"] else "NCDHW"
+
+
+def output_bytes(w):
+    return math.prod(w["out"]) * ELEMENT_BYTES[w["dtype"]]
+
+
+def ms_of(r):
+    return r["ms"] if r and r["ms"] is not None else None
+
+
+def render(workloads, targets, nd, floor, peers, title, out):
+    found = {lib for (_, lib, _) in peers}
+    libraries = [l for l in PEER_ORDER if l in found] + sorted(found - set(PEER_ORDER),
+                                                                key=lambda l: (l.endswith("float32"), l))
+    head = ["workload", "layout", "threads", "ndresize ms", *[f"{lib} ms" for lib in libraries], "fastest peer",
+            "ndresize / fastest", "ndresize / floor", "2T / 1T", "target", "status"]
     out.append(f"### {title}\n")
     out.append("| " + " | ".join(head) + " |")
     out.append("|" + "|".join("---" for _ in head) + "|")
@@ -116,21 +145,26 @@ def render(workloads, nd, memcpy, peers, title, out):
             row_peers = {lib: peers.get((w["id"], lib, t)) for lib in libraries}
             if n is None and not any(row_peers.values()):
                 continue
-            nd_ms = n["ms"] if n else None
+            nd_ms = ms_of(n)
             counted = [(p["ms"], lib) for lib, p in row_peers.items()
                        if p and p["ms"] is not None and p["semantics"] in COUNTED]
             fastest = min(counted) if counted else None
+            checks, target = [], [f"≤ {w['target_ratio']:g}x peer"]
             ratio = nd_ms / fastest[0] if nd_ms is not None and fastest else None
-            target = f"≤ {w['target_ratio']:g}x"
-            checks = [ratio <= w["target_ratio"]] if ratio is not None else []
-            memcpy_cell = ""
-            if "target_memcpy_ratio" in w:
-                m = memcpy.get((w["id"], 1)) or memcpy.get((w["id"], t))
-                mr = nd_ms / m["ms"] if nd_ms is not None and m and m["ms"] else None
-                memcpy_cell = fmt_ratio(mr)
-                target += f"; ≤ {w['target_memcpy_ratio']:g}x memcpy"
-                if mr is not None:
-                    checks.append(mr <= w["target_memcpy_ratio"])
+            if ratio is not None:
+                checks.append(ratio <= w["target_ratio"])
+            f_ms = ms_of(floor.get((w["base"], t)))
+            floor_ratio = nd_ms / f_ms if nd_ms is not None and f_ms else None
+            if "target_floor_ratio" in w and t == 1:
+                target.append(f"≤ {w['target_floor_ratio']:g}x floor")
+                if floor_ratio is not None:
+                    checks.append(floor_ratio <= w["target_floor_ratio"])
+            one = ms_of(nd.get((w["id"], 1)))
+            scaling = nd_ms / one if t > 1 and nd_ms is not None and one else None
+            if t > 1 and output_bytes(w) >= targets["scaling_min_output_bytes"]:
+                target.append(f"≤ {targets['scaling']:g}x 1T")
+                if scaling is not None:
+                    checks.append(scaling <= targets["scaling"])
             if nd_ms is None:
                 status = "ERROR" if n and n["error"] else "no data"
             elif not checks:
@@ -138,8 +172,9 @@ def render(workloads, nd, memcpy, peers, title, out):
             else:
                 status = "pass" if all(checks) else "miss"
             tally[status if status in tally else "no data"] += 1
-            cells = [w["id"], str(t), fmt_ms(nd_ms) if n else "—", *[peer_cell(row_peers[l]) for l in libraries],
-                     f"{fastest[1]}" if fastest else "none", fmt_ratio(ratio), memcpy_cell, target, status]
+            cells = [w["id"], layout_of(w), str(t), fmt_ms(nd_ms) if n else "—",
+                     *[peer_cell(row_peers[l]) for l in libraries], f"{fastest[1]}" if fastest else "none",
+                     fmt_ratio(ratio), fmt_ratio(floor_ratio), fmt_ratio(scaling), "; ".join(target), status]
             out.append("| " + " | ".join(cells) + " |")
     out.append("")
     out.append(f"{tally['pass']} pass, {tally['miss']} miss, {tally['no data']} without a verdict.")
@@ -147,14 +182,19 @@ def render(workloads, nd, memcpy, peers, title, out):
     return tally
 
 
-def notes(workloads, nd_sets, peers, out):
+def notes(nd_sets, peers, context, out):
     out.append("Notes:")
     out.append("- Times are medians (ms) of repeated runs, wall clock, output preallocated except torch "
-               "(interpolate has no out=). ORT: median of its profiler's model_run (Session::Run), "
-               "excluding the Node binding's output copy.")
+               "(interpolate has no out=) and libvips (renders into its own buffer, copied out). ORT: median of "
+               "its profiler's model_run (Session::Run), excluding the Node binding's output copy.")
     out.append("- † approx: same sampling and filter, different integer rounding or border handling; "
                + ("counted as a peer." if "approx" in COUNTED else "(†) not counted as a peer (--strict).")
                + " (‡) different computation, shown for reference only, never the fastest.")
+    out.append("- floor: reading the workload's input bytes once and writing its output bytes once (memcpy of "
+               "the common part, memset or a read of the rest), same thread count; shared by both layouts.")
+    for key, value in sorted(context.items()):
+        if key.startswith("peer.") and value != "built in":
+            out.append(f"- {key[5:]}: {value} (resize_bench has no {key[5:]} cases)")
     seen = set()
     for (i, lib, t), p in sorted(peers.items()):
         if p.get("note") and (i, lib, p["note"]) not in seen:
@@ -165,6 +205,20 @@ def notes(workloads, nd_sets, peers, out):
             if r["error"]:
                 out.append(f"- {i} ndresize ({label}) threads:{t}: {r['error']}")
     out.append("")
+    checked = {}
+    for (i, lib, t), p in peers.items():
+        if p.get("check"):
+            checked.setdefault((i, lib), (p["semantics"], p["check"]))
+    if checked:
+        out.append("Checks before timing (resize_bench's peers against ndresize's reference; "
+                   "float32 same ≤ 5e-4, uint8 approx ≤ 1 level, libvips ≤ 3 levels):")
+        out.append("")
+        out.append("| workload | peer | semantics | check |")
+        out.append("|---|---|---|---|")
+        order = {w: k for k, w in enumerate(PEER_ORDER)}
+        for (i, lib), (sem, check) in sorted(checked.items(), key=lambda kv: (kv[0][0], order.get(kv[0][1], 99))):
+            out.append(f"| {i} | {lib} | {sem} | {check} |")
+        out.append("")
 
 
 def main():
@@ -181,18 +235,21 @@ def main():
     if args.strict:
         COUNTED.remove("approx")
 
-    workloads = load_workloads(args.workloads)
-    nd, memcpy, peers = split_google_benchmark(load_google_benchmark(args.ndresize))
+    workloads, targets = load_workloads(args.workloads), load_targets(args.workloads)
+    rows, context = load_google_benchmark(args.ndresize)
+    nd, floor, peers = split_google_benchmark(rows)
     for path in args.peer:
         peers.update(load_peer_lines(path))
     out = []
-    render(workloads, nd, memcpy, peers, f"ndresize ({args.ndresize_label}) vs peers", out)
+    render(workloads, targets, nd, floor, peers, f"ndresize ({args.ndresize_label}) vs peers", out)
     nd_sets = [(args.ndresize_label, nd)]
     if args.native:
-        nd_native, memcpy_native, _ = split_google_benchmark(load_google_benchmark(args.native))
-        render(workloads, nd_native, memcpy_native or memcpy, peers, f"ndresize ({args.native_label}) vs peers", out)
+        native_rows, _ = load_google_benchmark(args.native)
+        nd_native, floor_native, _ = split_google_benchmark(native_rows)
+        render(workloads, targets, nd_native, floor_native or floor, peers, f"ndresize ({args.native_label}) vs peers",
+               out)
         nd_sets.append((args.native_label, nd_native))
-    notes(workloads, nd_sets, peers, out)
+    notes(nd_sets, peers, context, out)
     text = "\n".join(out)
     print(text)
     if args.output:

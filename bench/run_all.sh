@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # One command for the performance comparison: builds resize_bench (Release) if needed, runs it
-# (ndresize, OpenCV when found, memcpy), runs the PyTorch and ONNX Runtime peers when they are
+# (ndresize, the peers CMake found: OpenCV, oneDNN, XNNPACK, libvips; the DRAM copy floor), runs the PyTorch and ONNX Runtime peers when they are
 # available (a missing one is skipped with a message saying how to get it), and prints the
 # markdown table of bench/compare.py. Results and the table land in the results folder.
 #
@@ -9,6 +9,8 @@
 #   BENCH_QUICK=1                 short runs while developing: 3 repetitions of 0.05 s for
 #                                 resize_bench, 10 of 0.01 s for the peers (default: 10 x 0.5 s
 #                                 and 10 x 0.1 s).
+#   BENCH_MIN_TIME=0.2            seconds per repetition of a resize_bench case in a full run
+#                                 (default 0.5; the full run has about 150 cases).
 #   BENCH_ONLY=W1,W4              only these workloads.
 #   BENCH_PEERS="torch ort"       which script peers to run (OpenCV comes with resize_bench).
 #   NDRESIZE_BENCH_EXTRA_FLAGS="-march=native"
@@ -38,12 +40,15 @@ if [[ ${BENCH_QUICK:-0} == 1 ]]; then
   gbench_args=(--benchmark_repetitions=3 --benchmark_min_time=0.05)
   peer_args=(--reps 10 --min-time 0.01)
 else
-  gbench_args=(--benchmark_repetitions=10 --benchmark_min_time=0.5)
+  gbench_args=(--benchmark_repetitions=10 "--benchmark_min_time=${BENCH_MIN_TIME:-0.5}")
   peer_args=(--reps 10 --min-time 0.1)
 fi
-gbench_args+=(--benchmark_report_aggregates_only=true --benchmark_format=json)
+# Repetitions of all cases run in random order, so that load from elsewhere on a shared machine
+# is spread over every case instead of falling on a few: only same-run ratios count.
+gbench_args+=(--benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true
+              --benchmark_format=json)
 if [[ -n $only ]]; then
-  gbench_args+=("--benchmark_filter=^(${only//,/|})/")
+  gbench_args+=("--benchmark_filter=^(${only//,/|})(-NHWC)?/")
   peer_args+=(--only "$only")
 fi
 

@@ -18,7 +18,7 @@ import tempfile
 
 import numpy as np
 
-from workloads import load_workloads, sizes_of
+from workloads import channels_last, load_workloads, sizes_of
 
 
 def ndresize_output(npy_resize, w, x, tmp):
@@ -86,6 +86,8 @@ def main():
     print("|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for w in load_workloads():
+            if channels_last(w):
+                continue  # same values as the NCHW workload in other memory; resize_bench checks its peers itself
             for kind, folder in peers:
                 if kind == "opencv" and w["antialias"]:
                     print(f"| {w['id']} | opencv | no ONNX-style antialias | | |")

@@ -3,7 +3,8 @@
 
 Each model is a single Resize-19 node, Y = Resize(X, roi="", scales="", sizes), with the
 workload's attributes and `sizes` as an initializer, so ONNX Runtime sees exactly the node the
-ndresize benchmark plans. Debian's python3-onnx (1.12) predates opset 19 in its schema
+ndresize benchmark plans. A channels-last workload (W1-NHWC, ...) is the node on the NHWC tensor:
+X of shape N×H×W×C and `sizes` that leave N and C alone, as a runtime holding NHWC data runs it. Debian's python3-onnx (1.12) predates opset 19 in its schema
 registry, so the model is assembled with onnx.helper and not run through the checker (which
 would reject the opset it does not know); ONNX Runtime validates it when it loads it.
 
@@ -15,7 +16,7 @@ import sys
 import onnx
 from onnx import TensorProto, helper
 
-from workloads import load_workloads, sizes_of
+from workloads import load_workloads, sizes_of, stored
 
 OPSET = 19
 IR_VERSION = 9  # the IR version that opset 19 came with
@@ -56,7 +57,7 @@ def main(argv):
     os.makedirs(out_dir, exist_ok=True)
     for w in load_workloads():
         path = os.path.join(out_dir, w["id"] + ".onnx")
-        onnx.save(make_model(w), path)
+        onnx.save(make_model(stored(w)), path)
         print(path)
 
 

@@ -14,6 +14,8 @@
 // One repetition is `calls` consecutive runs (calibrated so it lasts --min-time seconds) and
 // records their mean; each figure is the median over --reps repetitions after warmup, the
 // same statistic as Google Benchmark's median aggregate in resize_bench.
+// Channels-last workloads run the node on the NHWC tensor (N and C not resized), which ORT's
+// CPU Resize handles with its NHWC kernels.
 // Semantics: ORT runs the workload's own Resize-19 node, so float32 results agree with ndresize
 // to float rounding; its uint8 linear path (W6, W6a) rounds differently (check_semantics.py
 // finds about half of W6's and a tenth of W6a's outputs one level off), hence "approx".
@@ -75,6 +77,13 @@ function random_input(type, count) {
 
 const product = (dims) => dims.reduce((a, b) => a * b, 1);
 
+// The input shape as stored: a channels-last workload (W1-NHWC, ...) is an N×H×W×C tensor, the
+// shape gen_models.py gives its model (workloads.py `stored`).
+function stored_in(w) {
+  const cl = w.layout === 'nhwc' && w.axes === null && w.in.length === 4;
+  return cl ? [w.in[0], w.in[2], w.in[3], w.in[1]] : w.in;
+}
+
 function median(values) {
   const v = [...values].sort((a, b) => a - b);
   const m = v.length >> 1;
@@ -110,7 +119,7 @@ async function bench_workload(w, threads, args, profile_dir) {
     enableProfiling: true,
     profileFilePrefix: prefix,
   });
-  const x = new ort.Tensor(w.dtype, random_input(w.dtype, product(w.in)), w.in);
+  const x = new ort.Tensor(w.dtype, random_input(w.dtype, product(w.in)), stored_in(w));
   let runs = 0;
   const run = async () => {
     ++runs;
@@ -160,7 +169,7 @@ async function main() {
   const profile_dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ort_bench_'));
   try {
     for (const w of workloads) {
-      if (args.only && !args.only.has(w.id)) continue;
+      if (args.only && !args.only.has(w.id) && !args.only.has(w.base)) continue;
       for (const threads of args.threads) {
         let line;
         try {

@@ -14,6 +14,8 @@ Semantics, per ONNX Resize-19 with coordinate_transformation_mode half_pixel:
               1/scale, taps that fall outside the image dropped and the rest renormalized,
               where ONNX clamps them to the edge; it differs from ONNX near the borders
               ("approx").
+  channels-last workloads (layout nhwc, W1-NHWC, ...) -> the input in torch.channels_last
+              memory; interpolate writes its output in the same format.
   uint8 (W6, W6a) -> torch 1.13 has no uint8 bilinear kernel ("not implemented for 'Byte'",
               with or without antialias), so the same computation cannot be timed: the line
               reports median_ms null. A float32 run of the same shapes (NHWC as channels_last)
@@ -29,7 +31,7 @@ Prints one JSON line per (workload, threads):
   {"id","library":"torch","threads","median_ms","semantics","reps","calls_per_rep"[,"note"]}
 
 usage: /usr/bin/python3 bench/peers/torch_bench.py [--threads 1,2] [--reps 10]
-           [--min-time 0.1] [--only W1,W4] [--dump DIR]
+           [--min-time 0.1] [--only W1,W4 (a base id also selects its -NHWC variant)] [--dump DIR]
 --dump writes each workload's input and output as .npy (X_<id>.npy, Y_<id>.npy) for
 check_semantics.py.
 """
@@ -44,7 +46,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from workloads import load_workloads
+from workloads import channels_last, load_workloads
 
 
 def random_input(w, dtype):
@@ -56,9 +58,12 @@ def random_input(w, dtype):
 
 
 def as_nchw(w, x):
-    """The tensor interpolate sees: NC... as is; an HWC image resized on axes 0,1 as a 1xCxHxW
-    channels_last view of the same memory (no copy)."""
+    """The tensor interpolate sees: NC... as is; a channels-last workload (W1-NHWC, ...) as the
+    same values in torch.channels_last memory (interpolate keeps that format for its output); an
+    HWC image resized on axes 0,1 as a 1xCxHxW channels_last view of the same memory (no copy)."""
     t = torch.from_numpy(x)
+    if channels_last(w):
+        return t.contiguous(memory_format=torch.channels_last)
     if w["axes"] == [0, 1] and len(w["in"]) == 3:
         return t.permute(2, 0, 1).unsqueeze(0)
     if w["axes"] is not None:
@@ -153,7 +158,7 @@ def main():
         parser.error("--reps must be at least 10")
     torch.set_grad_enabled(False)
     for w in load_workloads():
-        if args.only and w["id"] not in args.only:
+        if args.only and w["id"] not in args.only and w["base"] not in args.only:
             continue
         for threads in args.threads:
             torch.set_num_threads(threads)
