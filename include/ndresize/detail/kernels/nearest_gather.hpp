@@ -27,23 +27,48 @@ struct gather_kernels {
                 const packed_index& p) noexcept = nullptr;
 };
 
+/// The axes of a gather in loop order: Y's memory order, outermost first. A copy gives the
+/// same result in any order, and this way the innermost loop runs over contiguous memory (a
+/// channels-last tensor copies runs of channels instead of striding over W).
+struct gather_axes {
+  int rank = 0;
+  std::array<const axis_table*, max_rank> table{};
+  std::array<index_t, max_rank> out{}, sa{}, sb{};
+  bool last_is_last = true;  ///< the innermost loop is the plan's last axis
+
+  gather_axes(const resize_plan& plan, const dims& x_strides, const dims& y_strides) : rank(plan.rank()) {
+    std::array<int, max_rank> order{};
+    for (int d = 0; d < rank; ++d) order[static_cast<std::size_t>(d)] = d;
+    auto step = [&](int d) { return y_strides[d] < 0 ? -y_strides[d] : y_strides[d]; };
+    std::stable_sort(order.begin(), order.begin() + rank, [&](int a, int b) { return step(a) > step(b); });
+    for (int i = 0; i < rank; ++i) {
+      const int d = order[static_cast<std::size_t>(i)];
+      table[static_cast<std::size_t>(i)] = &plan.table(d);
+      out[static_cast<std::size_t>(i)] = plan.output_shape()[d];
+      sa[static_cast<std::size_t>(i)] = x_strides[d];
+      sb[static_cast<std::size_t>(i)] = y_strides[d];
+    }
+    last_is_last = order[static_cast<std::size_t>(rank - 1)] == rank - 1;
+  }
+};
+
 template <class T>
 struct gather_context {
-  const resize_plan& plan;
+  const gather_axes& ax;
   const T* src;
   T* dst;
-  const dims& sa;
-  const dims& sb;
-  std::array<bool, max_rank> dense{};    // axis d: the output slab below d is one dense run
+  std::array<bool, max_rank> dense{};    // loop axis d: the output slab below d is one dense run
   std::array<index_t, max_rank> slab{};  // its element count
   const gather_kernels& kernels;
-  const packed_index* last_index = nullptr;  // the last axis's packed index (prepared_tables)
+  const packed_index* last_index = nullptr;  // the plan's last axis's packed index (prepared_tables)
 
   void run(int d, index_t a, index_t b) const noexcept {
-    const axis_table& t = plan.table(d);
+    const axis_table& t = *ax.table[static_cast<std::size_t>(d)];
     const index_t* idx = t.index.data();
     const index_t out = t.out;
-    if (d == plan.rank() - 1) {
+    const auto& sa = ax.sa;
+    const auto& sb = ax.sb;
+    if (d == ax.rank - 1) {
       const index_t s = sa[d], o = sb[d];
       if constexpr (sizeof(T) == 4 && std::is_trivially_copyable_v<T>) {
         if (o == 1 && s == 1 && kernels.row32 != nullptr && last_index != nullptr) {
@@ -84,21 +109,24 @@ void nearest_gather(const resize_plan& plan, tensor_view<const T> x, tensor_view
                     const executor& ex, const gather_kernels& kernels) {
   if (plan.output_size() == 0) return;
   const int r = plan.rank();
-  gather_context<T> ctx{plan, x.data_handle(), y.data_handle(), x.strides(), y.strides(), {}, {}, kernels};
-  if (kernels.row32 != nullptr) ctx.last_index = prepare_tables(plan, {0, false, true}, ws).index_of_last_axis();
+  const gather_axes ax(plan, x.strides(), y.strides());
+  gather_context<T> ctx{ax, x.data_handle(), y.data_handle(), {}, {}, kernels};
+  if (kernels.row32 != nullptr && ax.last_is_last)
+    ctx.last_index = prepare_tables(plan, {0, false, true}, ws).index_of_last_axis();
   index_t expect = 1;
   bool dense = true;
   for (int d = r - 1; d >= 0; --d) {
-    ctx.dense[static_cast<std::size_t>(d)] = dense;
-    ctx.slab[static_cast<std::size_t>(d)] = expect;
-    dense = dense && (y.stride(d) == expect || y.extent(d) == 1);
-    expect *= y.extent(d);
+    const auto i = static_cast<std::size_t>(d);
+    ctx.dense[i] = dense;
+    ctx.slab[i] = expect;
+    dense = dense && (ax.sb[i] == expect || ax.out[i] == 1);
+    expect *= ax.out[i];
   }
-  // Split over the leading output axes until there are enough slabs for every thread.
+  // Split over the leading loop axes until there are enough slabs for every thread.
   const index_t want = static_cast<index_t>(ex.concurrency()) * 8;
-  int k = 0;  // items are the index tuples of axes [0, k]
-  index_t items = plan.output_shape()[0];
-  while (items < want && k + 2 < r) items *= plan.output_shape()[++k];
+  int k = 0;  // items are the index tuples of loop axes [0, k]
+  index_t items = ax.out[0];
+  while (items < want && k + 2 < r) items *= ax.out[static_cast<std::size_t>(++k)];
   if (ex.concurrency() == 1 || r == 1) {
     ctx.run(0, 0, 0);
     return;
@@ -109,26 +137,27 @@ void nearest_gather(const resize_plan& plan, tensor_view<const T> x, tensor_view
     std::array<index_t, max_rank> o{};
     index_t rest = begin;
     for (int d = k; d >= 0; --d) {
-      o[static_cast<std::size_t>(d)] = rest % plan.output_shape()[d];
-      rest /= plan.output_shape()[d];
+      o[static_cast<std::size_t>(d)] = rest % ax.out[static_cast<std::size_t>(d)];
+      rest /= ax.out[static_cast<std::size_t>(d)];
     }
     index_t prev_src = -1;
     for (index_t i = begin; i < end; ++i) {
       index_t a = 0, b = 0;
       for (int d = 0; d <= k; ++d) {
-        a += plan.table(d).source(o[static_cast<std::size_t>(d)]) * x.stride(d);
-        b += o[static_cast<std::size_t>(d)] * y.stride(d);
+        const auto u = static_cast<std::size_t>(d);
+        a += ax.table[u]->source(o[u]) * ax.sa[u];
+        b += o[u] * ax.sb[u];
       }
       // Within this chunk a slab reading the same source as the previous one is a copy of it.
       if (i > begin && a == prev_src && ctx.dense[static_cast<std::size_t>(k)] && o[static_cast<std::size_t>(k)] > 0) {
-        const T* prev = y.data_handle() + b - y.stride(k);
+        const T* prev = y.data_handle() + b - ax.sb[static_cast<std::size_t>(k)];
         std::copy(prev, prev + ctx.slab[static_cast<std::size_t>(k)], y.data_handle() + b);
       } else {
         ctx.run(k + 1, a, b);
       }
       prev_src = a;
       for (int d = k; d >= 0; --d) {
-        if (++o[static_cast<std::size_t>(d)] < plan.output_shape()[d]) break;
+        if (++o[static_cast<std::size_t>(d)] < ax.out[static_cast<std::size_t>(d)]) break;
         o[static_cast<std::size_t>(d)] = 0;
       }
     }
