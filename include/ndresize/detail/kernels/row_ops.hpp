@@ -11,6 +11,7 @@
 #include "../../element.hpp"
 #include "../../plan/axis_table.hpp"
 #include "../cpu.hpp"
+#include "channel_resample.hpp"
 #include "simd_resample.hpp"
 
 #if NDRESIZE_X86
@@ -192,6 +193,7 @@ void blend_generic(const blend_args<Src, Dst, weight_t<Acc>>& a) noexcept {
 }
 template <class Acc, class Src, class Dst>
 void resample_generic(const resample_args<Src, Dst>& a) noexcept {
+  if (channels_contiguous(a, 8)) return resample_channels<Acc, &blend_generic<Acc, Src, Dst>>(a);
   for (index_t r = 0; r < a.rows; ++r) resample_body<Acc, Src, Dst>(a.row(r));
 }
 #if NDRESIZE_X86
@@ -201,6 +203,7 @@ NDRESIZE_TARGET_AVX2 void blend_avx2(const blend_args<Src, Dst, weight_t<Acc>>& 
 }
 template <class Acc, class Src, class Dst>
 NDRESIZE_TARGET_AVX2 void resample_avx2(const resample_args<Src, Dst>& a) noexcept {
+  if (channels_contiguous(a, 8)) return resample_channels<Acc, &blend_avx2<Acc, Src, Dst>>(a);
   if constexpr (std::is_same_v<Acc, float> && std::is_same_v<Dst, float> && simd_loadable<Src>) {
     const packed_taps* p = a.packed;
     if (p != nullptr && p->lanes == 8 && a.block == p->pixel && a.sj == a.block && a.dj == a.block &&
@@ -282,6 +285,7 @@ NDRESIZE_TARGET_AVX512 void blend_avx512(const blend_args<Src, Dst, weight_t<Acc
 }
 template <class Acc, class Src, class Dst>
 NDRESIZE_TARGET_AVX512 void resample_avx512(const resample_args<Src, Dst>& a) noexcept {
+  if (channels_contiguous(a, 16)) return resample_channels<Acc, &blend_avx512<Acc, Src, Dst>>(a);
   if constexpr (std::is_same_v<Acc, float> && simd_loadable<Src>) {
     const packed_taps* p = a.packed;
     if (p != nullptr && p->lanes == 16 && (p->all_fit || std::is_same_v<Src, float>)&&a.block == p->pixel &&
