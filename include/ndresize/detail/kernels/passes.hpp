@@ -18,6 +18,7 @@
 #include "../cpu.hpp"
 #include "../nd_loop.hpp"
 #include "execution_layout.hpp"
+#include "memory_order.hpp"
 #include "row_ops.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
@@ -120,14 +121,35 @@ void resample_rows(const row_ops<Acc, Src, Dst>& ops, const pass_io<Src, Dst>& i
 template <class Acc, class Src, class Dst>
 void run_pass(const row_ops<Acc, Src, Dst>& ops, const pass_io<Src, Dst>& io, const pass_axis& pa, const executor& ex,
               const chunk_memory& mem, bool final_output) {
+  // Outer: the axes before pa.axis in loop order (memory order for channels-last sources).
+  const axis_order order = loop_order(io.ext, io.ss);
   loop_axes outer, inner;
-  for (int d = 0; d < pa.axis; ++d) outer.push(io.ext[d], io.ss[d], io.ds[d]);
-  for (int d = pa.axis + 1; d < io.ext.size(); ++d) inner.push(io.ext[d], io.ss[d], io.ds[d]);
+  bool before = true;
+  for (int p = 0; p < order.n; ++p) {
+    const int d = order.at[static_cast<std::size_t>(p)];
+    if (d == pa.axis)
+      before = false;
+    else
+      (before ? outer : inner).push(io.ext[d], io.ss[d], io.ds[d]);
+  }
   const axis_table& t = pa.t;
   if (outer.empty_box() || inner.empty_box() || t.out == 0) return;
   if (inner.n == 0) return resample_rows(ops, io, outer, pa, ex, mem.count);
-  // An outer axis: each output line along the last inner axis blends whole source lines.
   const index_t sk = io.ss[pa.axis], dk = io.ds[pa.axis];
+  if (order.memory && inner.n == 1 && inner.extent[0] < 16) {
+    // A few channels after the pass axis: the channels of each outer position are resampled
+    // together, one strided row each (short blends would cost a call per output coordinate).
+    const split sp{box_size(outer, outer.n), std::min<index_t>(mem.count, box_size(outer, outer.n))};
+    ex.run(sp.chunks, [&](index_t c) {
+      for (index_t i = sp.begin(c), end = sp.begin(c + 1); i < end; ++i) {
+        const auto [oa, ob] = offsets_at(outer, outer.n, i);
+        ops.resample(
+            {io.dst + ob, dk, 0, io.src + oa, sk, 0, 1, &t, inner.extent[0], inner.b[0], inner.a[0], pa.packed});
+      }
+    });
+    return;
+  }
+  // An outer axis: each output line along the last inner axis blends whole source lines.
   const int last = inner.n - 1;
   const index_t len = inner.extent[last], sl = inner.a[last], dl = inner.b[last];
   const index_t items = box_size(outer, outer.n) * t.out;

@@ -16,6 +16,7 @@
 #include "../nd_loop.hpp"
 #include "execution_layout.hpp"
 #include "extrapolate.hpp"
+#include "memory_order.hpp"
 #include "passes.hpp"
 #include "prepared_tables.hpp"
 #include "row_ops.hpp"
@@ -81,6 +82,8 @@ void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_vi
   Acc* buf[2] = {reinterpret_cast<Acc*>(mem + L.off0), reinterpret_cast<Acc*>(mem + L.off1)};
   const chunk_memory chunks{mem + L.off_chunks, L.chunk_bytes, L.chunks, L.part};
   dims shape = x.extents();
+  // Unfused intermediates are laid out like X (see memory_order.hpp).
+  const axis_order scratch_order = loop_order(x.extents(), x.strides());
   const Acc* cur = nullptr;  // nullptr: the current stage is x
   dims cur_str = x.strides();
   for (std::size_t p = 0; p < L.unfused; ++p) {
@@ -88,7 +91,9 @@ void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_vi
     const bool last = p + 1 == order.size();
     dims next_shape = shape;
     next_shape[axis] = plan.output_shape()[axis];
-    const dims out_str = last ? y.strides() : row_major_strides(next_shape);
+    const dims out_str = last      ? y.strides()
+                         : L.fused ? row_major_strides(next_shape)  // as layout_execution planned the fusion
+                                   : strides_in_order(next_shape, scratch_order);
     Acc* out = last ? nullptr : buf[p % 2];
     run_stage<T>(k, x.data_handle(), cur, y.data_handle(), out, shape, cur_str, out_str,
                  {axis, plan.table(axis), prepared.taps_of(axis)}, ex, chunks);
