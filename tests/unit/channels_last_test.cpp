@@ -12,11 +12,11 @@
 #include <cstring>
 #include <random>
 #include <string>
-#include <utility>
 #include <vector>
 
-#include <ndresize/kernels/reference.hpp>
 #include <ndresize/ndresize.hpp>
+
+#include "support/plan_reference.hpp"
 
 namespace nd = ndresize;
 
@@ -159,10 +159,7 @@ void check_case(const nhwc_case& k) {
             for (nd::index_t a3 = 0; a3 < in[3]; ++a3)
               logical[i++] = x[static_cast<std::size_t>(a0 * xs[0] + a1 * xs[1] + a2 * xs[2] + a3 * xs[3])];
     }
-    const auto layout = nd::detail::layout_execution<T>(plan, xs, ys, 1);
-    std::vector<int> order(layout.order.begin(), layout.order.end());
-    if (layout.fused && layout.g.h_first) std::swap(order[order.size() - 2], order[order.size() - 1]);
-    const auto expected_logical = model<T>(plan, logical, order);
+    const auto expected_logical = model<T>(plan, logical, nd::execution_order<T>(plan));
     std::vector<T> expected(expected_logical.size());
     {
       std::size_t i = 0;
