@@ -211,4 +211,11 @@ TEST_P(ChannelsLast, Bfloat16) { check_case<Eigen::bfloat16>(GetParam()); }
 
 INSTANTIATE_TEST_SUITE_P(Cases, ChannelsLast, ::testing::ValuesIn(cases()), [](const auto& p) { return p.param.name; });
 
+// An output beyond the streaming threshold (16 MiB of float): non-temporal stores, same bits.
+TEST(ChannelsLastLarge, StreamedOutput) {
+  nhwc_case k{1, 64, 64, 256, 128, 128, {}, "streamed"};
+  k.attrs.mode = nd::enums::mode::linear;
+  check_case<float>(k);
+}
+
 }  // namespace

@@ -53,7 +53,7 @@ NDRESIZE_ALWAYS_INLINE void resample_channels(const resample_args<Src, Dst>& a) 
     for (index_t j = 0; j < t.out; ++j) {
       const index_t b = tb[j], e = tb[j + 1];
       for (index_t q = b; q < e; ++q) rows[q - b] = s + ti[q] * a.sj;
-      Blend({d + j * a.dj, 1, rows, w + b, e - b, a.block, 1});
+      Blend({d + j * a.dj, 1, rows, w + b, e - b, a.block, 1, a.stream});
     }
   }
 }

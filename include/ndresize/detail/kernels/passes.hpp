@@ -231,8 +231,10 @@ void fused_v_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& 
       point_rows<const Src*>(rows, f.th, j, io.src + oa, sh);
       const index_t b = f.th.tap_begin[static_cast<std::size_t>(j)];
       f.load.blend({tmp, 1, rows, wh + b, f.th.tap_begin[static_cast<std::size_t>(j) + 1] - b, in_w * g.block, g.sc});
-      f.store.resample({io.dst + ob + j * dh, dw, g.dc, tmp, g.block, 1, g.block, &f.tw, 1, 0, 0, f.packed_w});
+      f.store.resample(
+          {io.dst + ob + j * dh, dw, g.dc, tmp, g.block, 1, g.block, &f.tw, 1, 0, 0, f.packed_w, f.stream});
     });
+    if (f.stream) store_fence();
   });
 }
 

@@ -73,10 +73,11 @@ struct resample_args {
   index_t rows = 1, d_row = 0, s_row = 0;
   /// The target's packed copy of `table` (prepared_tables), or null: the kernels read the table.
   const packed_taps* packed = nullptr;
+  bool stream = false;  ///< as blend_args::stream (kernels that write whole rows may honour it)
 
   /// Row r alone.
   resample_args row(index_t r) const noexcept {
-    return {d + r * d_row, dj, dc, s + r * s_row, sj, sc, block, table, 1, 0, 0, packed};
+    return {d + r * d_row, dj, dc, s + r * s_row, sj, sc, block, table, 1, 0, 0, packed, stream};
   }
 };
 
