@@ -14,6 +14,7 @@
 #include "../../view.hpp"
 #include "../../workspace.hpp"
 #include "../nd_loop.hpp"
+#include "memory_order.hpp"
 #include "prepared_tables.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
@@ -27,9 +28,10 @@ struct gather_kernels {
                 const packed_index& p) noexcept = nullptr;
 };
 
-/// The axes of a gather in loop order: Y's memory order, outermost first. A copy gives the
-/// same result in any order, and this way the innermost loop runs over contiguous memory (a
-/// channels-last tensor copies runs of channels instead of striding over W).
+/// The axes of a gather in loop order (memory_order.hpp: Y's memory order when its contiguous
+/// axis is not its last). A copy gives the same result in any order, and this way the
+/// innermost loop runs over contiguous memory (a channels-last tensor copies runs of channels
+/// instead of striding over W).
 struct gather_axes {
   int rank = 0;
   std::array<const axis_table*, max_rank> table{};
@@ -37,18 +39,15 @@ struct gather_axes {
   bool last_is_last = true;  ///< the innermost loop is the plan's last axis
 
   gather_axes(const resize_plan& plan, const dims& x_strides, const dims& y_strides) : rank(plan.rank()) {
-    std::array<int, max_rank> order{};
-    for (int d = 0; d < rank; ++d) order[static_cast<std::size_t>(d)] = d;
-    auto step = [&](int d) { return y_strides[d] < 0 ? -y_strides[d] : y_strides[d]; };
-    std::stable_sort(order.begin(), order.begin() + rank, [&](int a, int b) { return step(a) > step(b); });
+    const axis_order order = loop_order(plan.output_shape(), y_strides);
     for (int i = 0; i < rank; ++i) {
-      const int d = order[static_cast<std::size_t>(i)];
+      const int d = order.at[static_cast<std::size_t>(i)];
       table[static_cast<std::size_t>(i)] = &plan.table(d);
       out[static_cast<std::size_t>(i)] = plan.output_shape()[d];
       sa[static_cast<std::size_t>(i)] = x_strides[d];
       sb[static_cast<std::size_t>(i)] = y_strides[d];
     }
-    last_is_last = order[static_cast<std::size_t>(rank - 1)] == rank - 1;
+    last_is_last = order.at[static_cast<std::size_t>(rank - 1)] == rank - 1;
   }
 };
 
