@@ -466,8 +466,8 @@ struct expectation {
 
 /// X and Y buffers for a case: Y has `y_extents`; the call gets typed views or erased ones.
 /// `try_call` is the same call through the non-throwing API (it returns a status), run first
-/// into a Y of its own: it must fail exactly when `call` throws, with the same code and
-/// message, and leave its Y's memory bit for bit as `call` leaves Y's.
+/// into a Y of its own: it must fail exactly when `call` throws, with the same message, and
+/// leave its Y's memory bit for bit as `call` leaves Y's.
 template <class T, class Call, class TryCall>
 void check_call(const fuzz_case& c, const nd::dims& xs, const nd::dims& ys, const expectation& want, fuzz::reader& r,
                 Call&& call, TryCall&& try_call) {
@@ -475,16 +475,23 @@ void check_call(const fuzz_case& c, const nd::dims& xs, const nd::dims& ys, cons
   strided_tensor<T> y(ys, c.y_layout, c.listed_buffer, nullptr);
   strided_tensor<T> y_tried(ys, c.y_layout, c.listed_buffer, nullptr);
   if (!x.fits || !y.fits) return;  // a span no test buffer holds: nothing to run
+  // A typed view with a stride list of the wrong length throws when it is made (the caller's
+  // constructor, before any try_ call): then both calls must report that same error.
   std::optional<nd::status> tried;
-  std::string try_message;
-  NDRESIZE_FUZZ_CHECK(!throws_resize_error([&] { tried.emplace(try_call(x, y_tried)); }, &try_message),
-                      "a try_ call threw: " + try_message);
+  std::string view_message;
+  const bool view_threw = throws_resize_error([&] { tried.emplace(try_call(x, y_tried)); }, &view_message);
   std::string message;
   const bool threw = throws_resize_error([&] { call(x, y); }, &message);
-  NDRESIZE_FUZZ_CHECK(tried->ok() == !threw, threw ? "the try_ call succeeded where the call threw: " + message
-                                                   : "the try_ call failed: " + tried->error().message);
-  if (threw)
-    NDRESIZE_FUZZ_CHECK(tried->error().message == message, "the try_ call's error differs: " + tried->error().message);
+  if (view_threw) {
+    NDRESIZE_FUZZ_CHECK(threw && message == view_message && !(x.strides_match && y.strides_match),
+                        "a try_ call threw: " + view_message);
+  } else {
+    NDRESIZE_FUZZ_CHECK(tried->ok() == !threw, threw ? "the try_ call succeeded where the call threw: " + message
+                                                     : "the try_ call failed: " + tried->error().message);
+    if (threw)
+      NDRESIZE_FUZZ_CHECK(tried->error().message == message,
+                          "the try_ call's error differs: " + tried->error().message);
+  }
   for (std::size_t i = 0; i < y.memory->size(); ++i)
     NDRESIZE_FUZZ_CHECK(fuzz::same_bits((*y.memory)[i], (*y_tried.memory)[i]),
                         "the try_ call wrote other bits at " + std::to_string(i));
