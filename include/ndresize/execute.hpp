@@ -55,7 +55,10 @@ template <gatherable T>
 status try_execute(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws,
                    const executor& ex = {}) {
   NDRESIZE_TRY(detail::check_views(plan, x, y));
-  return detail::run_plan<T>(plan, x, y, ws, ex);
+  // The kernels derive per-target copies of the tables into the workspace (bounded by the
+  // plan's limits) before they write anything; a system with less memory still fails there.
+  return detail::out_of_memory_guard(plan.context(), "preparing the kernels' tables ran out of memory",
+                                     [&] { return detail::run_plan<T>(plan, x, y, ws, ex); });
 }
 
 template <gatherable T>
