@@ -12,6 +12,30 @@
 #include <ndresize/type_erased.hpp>
 
 NDRESIZE_BEGIN_NAMESPACE
+template status try_execute<>(const resize_plan&, const any_const_tensor_view&, const any_tensor_view&, workspace&,
+                              const executor&);
+template status try_execute<>(const resize_plan&, const any_const_tensor_view&, const any_tensor_view&);
+
+namespace onnx {
+template status try_compute<>(std::string_view, std::int64_t, const attribute_map&, const any_const_tensor_view&,
+                              const resize_inputs&, const any_tensor_view&, workspace&);
+template status try_compute<>(std::string_view, std::int64_t, const attribute_map&, const any_const_tensor_view&,
+                              const resize_inputs&, const any_tensor_view&);
+}  // namespace onnx
+
+namespace ascend {
+template status try_upsample_trilinear3d<>(const any_const_tensor_view&, const any_tensor_view&,
+                                           const upsample_trilinear3d_attributes&, workspace&);
+template status try_upsample_trilinear3d<>(const any_const_tensor_view&, const any_tensor_view&,
+                                           const upsample_trilinear3d_attributes&);
+template status try_compute<>(const onnx::attribute_map&, const any_const_tensor_view&, const any_tensor_view&,
+                              workspace&);
+template status try_compute<>(const onnx::attribute_map&, const any_const_tensor_view&, const any_tensor_view&);
+}  // namespace ascend
+
+// The throwing forms are inline wrappers of the try_ functions above (a user's translation unit
+// compiles them cheaply); they are instantiated here too so that the library has every symbol.
+#if NDRESIZE_EXCEPTIONS
 template void execute<>(const resize_plan&, const any_const_tensor_view&, const any_tensor_view&, workspace&,
                         const executor&);
 template void execute<>(const resize_plan&, const any_const_tensor_view&, const any_tensor_view&);
@@ -31,4 +55,5 @@ template void upsample_trilinear3d<>(const any_const_tensor_view&, const any_ten
 template void compute<>(const onnx::attribute_map&, const any_const_tensor_view&, const any_tensor_view&, workspace&);
 template void compute<>(const onnx::attribute_map&, const any_const_tensor_view&, const any_tensor_view&);
 }  // namespace ascend
+#endif
 NDRESIZE_END_NAMESPACE

@@ -7,6 +7,18 @@
 
 #include "version.hpp"
 
+// NDRESIZE_EXCEPTIONS: 1 when the translation unit is compiled with exceptions (the default),
+// 0 under -fno-exceptions (GCC and clang define neither macro then; MSVC's /EHs- leaves
+// _CPPUNWIND undefined). With 0 the library offers its non-throwing API only (error.hpp). A
+// user may define it to 0 to get that API alone with exceptions on.
+#ifndef NDRESIZE_EXCEPTIONS
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS) || defined(_CPPUNWIND)
+#define NDRESIZE_EXCEPTIONS 1
+#else
+#define NDRESIZE_EXCEPTIONS 0
+#endif
+#endif
+
 // Every header wraps its declarations in NDRESIZE_BEGIN_NAMESPACE / NDRESIZE_END_NAMESPACE
 // (sub-namespaces are opened inside). The pair does two things:
 //  - opens `namespace ndresize { inline namespace NDRESIZE_ABI_NAMESPACE {` (version.hpp);

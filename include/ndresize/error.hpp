@@ -1,11 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
-// The one exception type of the library. Every validation failure throws it before any
-// output element is written; its message names the operator version, the attribute or input
-// at fault and the offending value, so it can be shown to a user unchanged.
+// How the library reports a failure. Every validation failure is found before any output
+// element is written and becomes an `error`: a stable code and a message that names the
+// operator version, the attribute or input at fault and the offending value, so it can be
+// shown to a user unchanged. The non-throwing API (try_make_plan, try_execute, ...) returns it
+// in a `result<T>` or a `status`; with exceptions on (NDRESIZE_EXCEPTIONS, config.hpp), each
+// throwing function is its try_ twin plus one throw of resize_error built from that error, so
+// both report the same code and the same message.
 #pragma once
 
+#include <cstdio>
+#include <cstdlib>
+#include <new>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <variant>
 
 #include "config.hpp"
 
@@ -33,17 +43,129 @@ constexpr const char* to_string(error_code c) noexcept {
   return "unknown";
 }
 
-/// Thrown for every bad argument. what() reads "ndresize: <code>: <context>: <detail>",
-/// for example "ndresize: invalid_input: Resize-19: input 'scales': scales[2] = -1 must be > 0".
+/// A failure: its code and the whole message, "ndresize: <code>: <context>: <detail>", for
+/// example "ndresize: invalid_input: Resize-19: input 'scales': scales[2] = -1 must be > 0".
+struct error {
+  error_code code = error_code::invalid_input;
+  std::string message;
+
+  friend bool operator==(const error&, const error&) = default;
+};
+
+/// The error of `code` in `context` (the operator, e.g. "Resize-19") with `detail`.
+inline error make_error(error_code code, const std::string& context, const std::string& detail) {
+  return {code, "ndresize: " + std::string(to_string(code)) + ": " + context + ": " + detail};
+}
+
+/// The exception of the throwing API (exceptions on). what() is the error's message.
 class resize_error : public std::invalid_argument {
  public:
+  explicit resize_error(const error& e) : std::invalid_argument(e.message), code_(e.code) {}
   resize_error(error_code code, const std::string& context, const std::string& detail)
-      : std::invalid_argument("ndresize: " + std::string(to_string(code)) + ": " + context + ": " + detail),
-        code_(code) {}
+      : resize_error(make_error(code, context, detail)) {}
   error_code code() const noexcept { return code_; }
 
  private:
   error_code code_;
 };
+
+namespace detail {
+/// Throws resize_error for `e`. Without exceptions there is nothing to throw: it prints the
+/// message and aborts, as the standard library does where it would throw. The non-throwing
+/// API never gets here; only value() of a failed result and the few constructors that check
+/// their arguments (dims, tensor_view, tensor) do.
+[[noreturn]] inline void raise(const error& e) {
+#if NDRESIZE_EXCEPTIONS
+  throw resize_error(e);
+#else
+  std::fputs(e.message.c_str(), stderr);
+  std::fputc('\n', stderr);
+  std::abort();
+#endif
+}
+
+/// Calls f (which returns a status or a result) and turns std::bad_alloc from it into an
+/// out_of_memory error of `context` with `detail`. Without exceptions an allocation failure
+/// inside f ends the program, as it does anywhere in the standard library.
+template <class F>
+auto out_of_memory_guard(const std::string& context, const char* detail, F&& f) -> decltype(f()) {
+#if NDRESIZE_EXCEPTIONS
+  try {
+    return f();
+  } catch (const std::bad_alloc&) {
+    return make_error(error_code::out_of_memory, context, detail);
+  }
+#else
+  (void)context;
+  (void)detail;
+  return f();
+#endif
+}
+}  // namespace detail
+
+/// The outcome of an operation that returns nothing: ok, or an error.
+class [[nodiscard]] status {
+ public:
+  using error_type = ndresize::error;
+  status() = default;
+  status(error_type e) : error_(std::move(e)) {}  // NOLINT: implicit, so that `return make_error(...)` works
+
+  bool ok() const noexcept { return !error_.has_value(); }
+  explicit operator bool() const noexcept { return ok(); }
+  /// The error; requires !ok().
+  const error_type& error() const& noexcept { return *error_; }
+  error_type&& error() && noexcept { return std::move(*error_); }
+  /// Throws resize_error (exceptions on; aborts otherwise) when !ok().
+  void value() const {
+    if (!ok()) detail::raise(*error_);
+  }
+
+ private:
+  std::optional<error_type> error_;
+};
+
+/// A T, or the error that kept it from being made.
+template <class T>
+class [[nodiscard]] result {
+ public:
+  using value_type = T;
+  using error_type = ndresize::error;
+  result(T v) : v_(std::in_place_index<0>, std::move(v)) {}           // NOLINT: implicit by design
+  result(error_type e) : v_(std::in_place_index<1>, std::move(e)) {}  // NOLINT: implicit by design
+
+  bool ok() const noexcept { return v_.index() == 0; }
+  explicit operator bool() const noexcept { return ok(); }
+  /// The error; requires !ok().
+  const error_type& error() const& noexcept { return *std::get_if<1>(&v_); }
+  error_type&& error() && noexcept { return std::move(*std::get_if<1>(&v_)); }
+  /// The value. Throws resize_error (exceptions on; aborts otherwise) when !ok().
+  T& value() & {
+    if (!ok()) detail::raise(error());
+    return *std::get_if<0>(&v_);
+  }
+  const T& value() const& {
+    if (!ok()) detail::raise(error());
+    return *std::get_if<0>(&v_);
+  }
+  T&& value() && {
+    if (!ok()) detail::raise(error());
+    return std::move(*std::get_if<0>(&v_));
+  }
+  T& operator*() & noexcept { return *std::get_if<0>(&v_); }
+  const T& operator*() const& noexcept { return *std::get_if<0>(&v_); }
+  T* operator->() noexcept { return std::get_if<0>(&v_); }
+  const T* operator->() const noexcept { return std::get_if<0>(&v_); }
+
+ private:
+  std::variant<T, error_type> v_;
+};
+
+/// Returns the error of a status or result from the enclosing function (which returns a status
+/// or a result) when there is one.
+#define NDRESIZE_TRY(...)                                                   \
+  do {                                                                      \
+    if (auto ndresize_try_ = (__VA_ARGS__); !ndresize_try_.ok())            \
+      return static_cast<decltype(ndresize_try_)&&>(ndresize_try_).error(); \
+  } while (false)
 
 NDRESIZE_END_NAMESPACE

@@ -18,56 +18,62 @@
 NDRESIZE_BEGIN_NAMESPACE
 
 namespace detail {
-inline void check_plan(const resize_plan& plan) {
+inline status check_plan(const resize_plan& plan) {
   if (plan.empty())
-    throw resize_error(error_code::invalid_shape, plan.context(),
-                       "the plan is empty (default-constructed); build one with make_plan");
+    return make_error(error_code::invalid_shape, plan.context(),
+                      "the plan is empty (default-constructed); build one with make_plan");
+  return {};
 }
 
 template <class T>
-void check_views(const resize_plan& plan, const tensor_view<const T>& x, const tensor_view<T>& y) {
-  check_plan(plan);
+status check_views(const resize_plan& plan, const tensor_view<const T>& x, const tensor_view<T>& y) {
+  NDRESIZE_TRY(check_plan(plan));
   if (x.extents() != plan.input_shape())
-    throw resize_error(error_code::invalid_shape, plan.context(),
-                       "input 'X' has shape " + x.extents().to_string() + " but the plan was made for " +
-                           plan.input_shape().to_string());
+    return make_error(error_code::invalid_shape, plan.context(),
+                      "input 'X' has shape " + x.extents().to_string() + " but the plan was made for " +
+                          plan.input_shape().to_string());
   if (y.extents() != plan.output_shape())
-    throw resize_error(
+    return make_error(
         error_code::invalid_shape, plan.context(),
         "output 'Y' view has shape " + y.extents().to_string() + ", expected " + plan.output_shape().to_string());
   if (plan.output_size() > 0 && (x.data_handle() == nullptr || y.data_handle() == nullptr))
-    throw resize_error(error_code::invalid_shape, plan.context(),
-                       "a tensor view with elements has a null data pointer");
+    return make_error(error_code::invalid_shape, plan.context(), "a tensor view with elements has a null data pointer");
   if constexpr (!interpolatable<T>)
     if (plan.family() == kernel_family::weighted)
-      throw resize_error(error_code::invalid_type, plan.context(),
-                         std::string("linear/cubic modes cannot interpolate element type ") +
-                             to_string(element_traits<std::remove_const_t<T>>::type) + " (nearest only)");
+      return make_error(error_code::invalid_type, plan.context(),
+                        std::string("linear/cubic modes cannot interpolate element type ") +
+                            to_string(element_traits<std::remove_const_t<T>>::type) + " (nearest only)");
+  return {};
 }
 }  // namespace detail
 
 /// Resizes X into the caller's Y (which must have plan.output_shape() and must not overlap X).
-/// With a reused workspace the call allocates nothing.
+/// With a reused workspace the call allocates nothing. Nothing is written to Y unless every
+/// check passes (the workspace is allocated before the first write).
 /// `ex` may run parts of the work in parallel; the result does not depend on it.
 template <gatherable T>
-void execute(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws,
-             const executor& ex = {}) {
-  detail::check_views(plan, x, y);
-  detail::run_plan<T>(plan, x, y, ws, ex);
+status try_execute(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws,
+                   const executor& ex = {}) {
+  NDRESIZE_TRY(detail::check_views(plan, x, y));
+  // The kernels derive per-target copies of the tables into the workspace (bounded by the
+  // plan's limits) before they write anything; a system with less memory still fails there.
+  return detail::out_of_memory_guard(plan.context(), "preparing the kernels' tables ran out of memory",
+                                     [&] { return detail::run_plan<T>(plan, x, y, ws, ex); });
 }
 
 template <gatherable T>
-void execute(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y) {
+status try_execute(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y) {
   workspace ws;
-  execute<T>(plan, x, y, ws);
+  return try_execute<T>(plan, x, y, ws);
 }
 
 /// Convenience: returns a new row-major tensor of plan.output_shape().
 template <gatherable T>
-tensor<T> execute(const resize_plan& plan, tensor_view<const T> x) {
-  detail::check_plan(plan);
-  tensor<T> y(plan.output_shape());  // bounded by the plan's output limit
-  execute<T>(plan, x, y.view());
+result<tensor<T>> try_execute(const resize_plan& plan, tensor_view<const T> x) {
+  NDRESIZE_TRY(detail::check_plan(plan));
+  auto y = tensor<T>::try_make(plan.output_shape());  // bounded by the plan's output limit
+  if (!y.ok()) return std::move(y).error();
+  NDRESIZE_TRY(try_execute<T>(plan, x, y->view()));
   return y;
 }
 
@@ -84,6 +90,25 @@ std::vector<int> execution_order(const resize_plan& plan) {
   const auto s = detail::schedule_passes<T>(plan);
   return {s.order.begin(), s.order.end()};
 }
+
+#if NDRESIZE_EXCEPTIONS
+/// try_execute, throwing resize_error for its error.
+template <gatherable T>
+void execute(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws,
+             const executor& ex = {}) {
+  try_execute<T>(plan, x, y, ws, ex).value();
+}
+
+template <gatherable T>
+void execute(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y) {
+  try_execute<T>(plan, x, y).value();
+}
+
+template <gatherable T>
+tensor<T> execute(const resize_plan& plan, tensor_view<const T> x) {
+  return try_execute<T>(plan, x).value();
+}
+#endif
 
 /// Bytes of workspace one execute<T> of `plan` takes with row-major X and Y and an executor of
 /// `concurrency` (see detail::layout_execution for the formula). Nearest plans need none.

@@ -48,36 +48,36 @@ namespace detail {
 
 inline constexpr const char* resample_context = "resample";
 
-[[noreturn]] inline void resample_fail(error_code c, const std::string& what) {
-  throw resize_error(c, resample_context, what);
-}
+inline error resample_fail(error_code c, const std::string& what) { return make_error(c, resample_context, what); }
 
 /// Checks X's shape, the filter, the options and the axes; returns the axes, normalized.
-inline std::vector<int> resample_axes(const dims& x_shape, const filter_kernel& f, const resample_options& o) {
+inline result<std::vector<int>> resample_axes(const dims& x_shape, const filter_kernel& f, const resample_options& o) {
   const int rank = x_shape.size();
-  if (rank < 1) resample_fail(error_code::invalid_shape, "input 'X' must have rank >= 1 (got a scalar)");
+  if (rank < 1) return resample_fail(error_code::invalid_shape, "input 'X' must have rank >= 1 (got a scalar)");
   for (int d = 0; d < rank; ++d)
     if (x_shape[d] < 0)
-      resample_fail(error_code::invalid_shape, "input 'X' has a negative extent in shape " + x_shape.to_string());
+      return resample_fail(error_code::invalid_shape,
+                           "input 'X' has a negative extent in shape " + x_shape.to_string());
   if (checked_element_count(x_shape) < 0)
-    resample_fail(error_code::invalid_shape,
-                  "input 'X' shape " + x_shape.to_string() + " has more elements than int64 can count");
+    return resample_fail(error_code::invalid_shape,
+                         "input 'X' shape " + x_shape.to_string() + " has more elements than int64 can count");
   const std::string filter_name = "filter '" + std::string(f.name) + "'";
   if (!f.is_nearest() && !(std::isfinite(f.support) && f.support > 0))
-    resample_fail(error_code::invalid_attribute,
-                  filter_name + " has support " + std::to_string(f.support) + ", which must be finite and > 0");
+    return resample_fail(error_code::invalid_attribute,
+                         filter_name + " has support " + std::to_string(f.support) + ", which must be finite and > 0");
   if (o.coordinate_transformation_mode == enums::coordinate_transformation_mode::tf_crop_and_resize)
-    resample_fail(error_code::invalid_attribute,
-                  "coordinate_transformation_mode 'tf_crop_and_resize' needs a roi; use the ONNX Resize for it");
+    return resample_fail(error_code::invalid_attribute,
+                         "coordinate_transformation_mode 'tf_crop_and_resize' needs a roi; use the ONNX Resize for it");
   std::vector<int> axes;
   std::vector<bool> seen(static_cast<std::size_t>(rank), false);
   for (int ax : o.axes) {
     if (ax < -rank || ax >= rank)
-      resample_fail(error_code::invalid_attribute, "axis " + std::to_string(ax) + " is out of range [" +
-                                                       std::to_string(-rank) + ", " + std::to_string(rank - 1) + "]");
+      return resample_fail(error_code::invalid_attribute, "axis " + std::to_string(ax) + " is out of range [" +
+                                                              std::to_string(-rank) + ", " + std::to_string(rank - 1) +
+                                                              "]");
     const int d = ax < 0 ? ax + rank : ax;
     if (seen[static_cast<std::size_t>(d)])
-      resample_fail(error_code::invalid_attribute, "axes repeat axis " + std::to_string(d));
+      return resample_fail(error_code::invalid_attribute, "axes repeat axis " + std::to_string(d));
     seen[static_cast<std::size_t>(d)] = true;
     axes.push_back(d);
   }
@@ -87,27 +87,29 @@ inline std::vector<int> resample_axes(const dims& x_shape, const filter_kernel& 
 }
 
 /// Checks the output extents against the limits, then bounds the table work and builds the plan.
-inline resize_plan plan_resample(const dims& x_shape, const std::vector<axis_geometry>& geometry,
-                                 const std::vector<int>& axes, const filter_kernel& f, const resample_options& o,
-                                 const plan_limits& limits) {
+inline result<resize_plan> plan_resample(const dims& x_shape, const std::vector<axis_geometry>& geometry,
+                                         const std::vector<int>& axes, const filter_kernel& f,
+                                         const resample_options& o, const plan_limits& limits) {
   const int rank = x_shape.size();
   dims out_shape;
   out_shape.resize(rank);
   for (int d = 0; d < rank; ++d) {
     const auto& g = geometry[static_cast<std::size_t>(d)];
     if (g.out > limits.max_output_elements)
-      resample_fail(error_code::limit_exceeded, "output axis " + std::to_string(d) + " would have " +
-                                                    std::to_string(g.out) + " elements, beyond the limit of " +
-                                                    std::to_string(limits.max_output_elements));
+      return resample_fail(error_code::limit_exceeded, "output axis " + std::to_string(d) + " would have " +
+                                                           std::to_string(g.out) + " elements, beyond the limit of " +
+                                                           std::to_string(limits.max_output_elements));
     if (g.in == 0 && g.out > 0)
-      resample_fail(error_code::invalid_shape,
-                    "axis " + std::to_string(d) + " of 'X' is empty and cannot grow to " + std::to_string(g.out));
+      return resample_fail(
+          error_code::invalid_shape,
+          "axis " + std::to_string(d) + " of 'X' is empty and cannot grow to " + std::to_string(g.out));
     out_shape[d] = g.out;
   }
   const index_t count = checked_element_count(out_shape);
   if (count < 0 || count > limits.max_output_elements)
-    resample_fail(error_code::limit_exceeded, "output shape " + out_shape.to_string() + " has more than the limit of " +
-                                                  std::to_string(limits.max_output_elements) + " elements");
+    return resample_fail(error_code::limit_exceeded, "output shape " + out_shape.to_string() +
+                                                         " has more than the limit of " +
+                                                         std::to_string(limits.max_output_elements) + " elements");
   sampling s;
   s.filter = f;
   s.coordinate_transformation_mode = o.coordinate_transformation_mode;
@@ -119,27 +121,27 @@ inline resize_plan plan_resample(const dims& x_shape, const std::vector<axis_geo
   for (int d : axes) listed[static_cast<std::size_t>(d)] = true;
   const bool produces = count > 0;
   if (const std::string over = tables_budget(geometry, listed, produces, s).check(limits); !over.empty())
-    resample_fail(error_code::limit_exceeded, over);
-  try {
+    return resample_fail(error_code::limit_exceeded, over);
+  return out_of_memory_guard(resample_context, tables_out_of_memory, [&]() -> result<resize_plan> {
     return resize_plan(resample_context, f.is_nearest() ? kernel_family::gather : kernel_family::weighted, x_shape,
                        build_tables(geometry, listed, produces, s), 0.0, limits.max_scratch_bytes);
-  } catch (const std::bad_alloc&) {
-    resample_fail(error_code::out_of_memory, "building the plan's tables (within the limits) ran out of memory");
-  }
+  });
 }
 
 }  // namespace detail
 
 /// Plans resampling X of shape `x_shape` to `out_shape` (same rank; the axes not resampled
 /// keep their extent) with filter `f`. Per resampled axis, scale = out / in.
-inline resize_plan make_resample_plan(const dims& x_shape, const dims& out_shape, const filter_kernel& f,
-                                      const resample_options& o = {}, const plan_limits& limits = {}) {
-  const std::vector<int> axes = detail::resample_axes(x_shape, f, o);
+inline result<resize_plan> try_make_resample_plan(const dims& x_shape, const dims& out_shape, const filter_kernel& f,
+                                                  const resample_options& o = {}, const plan_limits& limits = {}) {
+  const result<std::vector<int>> checked = detail::resample_axes(x_shape, f, o);
+  if (!checked.ok()) return checked.error();
+  const std::vector<int>& axes = *checked;
   const int rank = x_shape.size();
   if (out_shape.size() != rank)
-    detail::resample_fail(error_code::invalid_shape, "output shape " + out_shape.to_string() + " has rank " +
-                                                         std::to_string(out_shape.size()) + " but input 'X' has rank " +
-                                                         std::to_string(rank));
+    return detail::resample_fail(error_code::invalid_shape, "output shape " + out_shape.to_string() + " has rank " +
+                                                                std::to_string(out_shape.size()) +
+                                                                " but input 'X' has rank " + std::to_string(rank));
   std::vector<axis_geometry> geometry(static_cast<std::size_t>(rank));
   std::vector<bool> listed(static_cast<std::size_t>(rank), false);
   for (int d : axes) listed[static_cast<std::size_t>(d)] = true;
@@ -148,11 +150,13 @@ inline resize_plan make_resample_plan(const dims& x_shape, const dims& out_shape
     g.in = x_shape[d];
     g.out = out_shape[d];
     if (g.out < 0)
-      detail::resample_fail(error_code::invalid_shape, "output shape " + out_shape.to_string() +
-                                                           " has a negative extent on axis " + std::to_string(d));
+      return detail::resample_fail(
+          error_code::invalid_shape,
+          "output shape " + out_shape.to_string() + " has a negative extent on axis " + std::to_string(d));
     if (!listed[static_cast<std::size_t>(d)] && g.out != g.in)
-      detail::resample_fail(error_code::invalid_shape, "output shape " + out_shape.to_string() + " changes axis " +
-                                                           std::to_string(d) + ", which is not resampled");
+      return detail::resample_fail(
+          error_code::invalid_shape,
+          "output shape " + out_shape.to_string() + " changes axis " + std::to_string(d) + ", which is not resampled");
     g.scale = g.in == 0 ? 1.0 : static_cast<double>(g.out) / static_cast<double>(g.in);
     g.length_resized = static_cast<double>(g.out);
   }
@@ -161,12 +165,15 @@ inline resize_plan make_resample_plan(const dims& x_shape, const dims& out_shape
 
 /// Plans resampling X of shape `x_shape` by `scales` (one per resampled axis, > 0): the output
 /// extent is floor(in · scale), and the coordinates use the scale itself (as ONNX does).
-inline resize_plan make_resample_plan(const dims& x_shape, std::span<const double> scales, const filter_kernel& f,
-                                      const resample_options& o = {}, const plan_limits& limits = {}) {
-  const std::vector<int> axes = detail::resample_axes(x_shape, f, o);
+inline result<resize_plan> try_make_resample_plan(const dims& x_shape, std::span<const double> scales,
+                                                  const filter_kernel& f, const resample_options& o = {},
+                                                  const plan_limits& limits = {}) {
+  const result<std::vector<int>> checked = detail::resample_axes(x_shape, f, o);
+  if (!checked.ok()) return checked.error();
+  const std::vector<int>& axes = *checked;
   if (scales.size() != axes.size())
-    detail::resample_fail(error_code::invalid_input, "got " + std::to_string(scales.size()) + " scales for " +
-                                                         std::to_string(axes.size()) + " resampled axes");
+    return detail::resample_fail(error_code::invalid_input, "got " + std::to_string(scales.size()) + " scales for " +
+                                                                std::to_string(axes.size()) + " resampled axes");
   std::vector<axis_geometry> geometry(static_cast<std::size_t>(x_shape.size()));
   for (int d = 0; d < x_shape.size(); ++d) {
     auto& g = geometry[static_cast<std::size_t>(d)];
@@ -176,13 +183,14 @@ inline resize_plan make_resample_plan(const dims& x_shape, std::span<const doubl
   for (std::size_t i = 0; i < axes.size(); ++i) {
     const double scale = scales[i];
     const std::string at = "scales[" + std::to_string(i) + "] = " + std::to_string(scale);
-    if (!(std::isfinite(scale) && scale > 0)) detail::resample_fail(error_code::invalid_input, at + " must be > 0");
+    if (!(std::isfinite(scale) && scale > 0))
+      return detail::resample_fail(error_code::invalid_input, at + " must be > 0");
     auto& g = geometry[static_cast<std::size_t>(axes[i])];
     const double len = static_cast<double>(g.in) * scale;
     if (!(len < static_cast<double>(limits.max_output_elements) + 1.0))
-      detail::resample_fail(error_code::limit_exceeded, at + " makes axis " + std::to_string(axes[i]) +
-                                                            " longer than the output limit of " +
-                                                            std::to_string(limits.max_output_elements) + " elements");
+      return detail::resample_fail(error_code::limit_exceeded,
+                                   at + " makes axis " + std::to_string(axes[i]) + " longer than the output limit of " +
+                                       std::to_string(limits.max_output_elements) + " elements");
     g.scale = scale;
     g.length_resized = len;
     g.out = floor_extent(len);
@@ -192,15 +200,43 @@ inline resize_plan make_resample_plan(const dims& x_shape, std::span<const doubl
 
 /// Resamples X into Y (Y's extents give the output size) with filter `f`.
 template <gatherable T>
-void resample(tensor_view<const T> x, tensor_view<T> y, const filter_kernel& f, const resample_options& o = {}) {
-  execute<T>(make_resample_plan(x.extents(), y.extents(), f, o), x, y);
+status try_resample(tensor_view<const T> x, tensor_view<T> y, const filter_kernel& f, const resample_options& o = {}) {
+  const result<resize_plan> plan = try_make_resample_plan(x.extents(), y.extents(), f, o);
+  if (!plan.ok()) return plan.error();
+  return try_execute<T>(*plan, x, y);
 }
 
 /// Resamples X by `scales` (one per resampled axis) into a new tensor.
 template <gatherable T>
+result<tensor<T>> try_resample(tensor_view<const T> x, std::span<const double> scales, const filter_kernel& f,
+                               const resample_options& o = {}) {
+  const result<resize_plan> plan = try_make_resample_plan(x.extents(), scales, f, o);
+  if (!plan.ok()) return plan.error();
+  return try_execute<T>(*plan, x);
+}
+
+#if NDRESIZE_EXCEPTIONS
+// The throwing forms: each is its try_ twin, throwing resize_error for its error.
+inline resize_plan make_resample_plan(const dims& x_shape, const dims& out_shape, const filter_kernel& f,
+                                      const resample_options& o = {}, const plan_limits& limits = {}) {
+  return try_make_resample_plan(x_shape, out_shape, f, o, limits).value();
+}
+
+inline resize_plan make_resample_plan(const dims& x_shape, std::span<const double> scales, const filter_kernel& f,
+                                      const resample_options& o = {}, const plan_limits& limits = {}) {
+  return try_make_resample_plan(x_shape, scales, f, o, limits).value();
+}
+
+template <gatherable T>
+void resample(tensor_view<const T> x, tensor_view<T> y, const filter_kernel& f, const resample_options& o = {}) {
+  try_resample<T>(x, y, f, o).value();
+}
+
+template <gatherable T>
 tensor<T> resample(tensor_view<const T> x, std::span<const double> scales, const filter_kernel& f,
                    const resample_options& o = {}) {
-  return execute<T>(make_resample_plan(x.extents(), scales, f, o), x);
+  return try_resample<T>(x, scales, f, o).value();
 }
+#endif
 
 NDRESIZE_END_NAMESPACE

@@ -19,7 +19,8 @@ NDRESIZE_BEGIN_NAMESPACE
 class dims {
  public:
   constexpr dims() = default;
-  /// Throws resize_error (invalid_shape) when more than max_rank values are given.
+  /// Throws resize_error (invalid_shape) when more than max_rank values are given (without
+  /// exceptions: aborts; try_make_dims reports it instead).
   dims(std::span<const index_t> values) { assign(values); }
   dims(std::initializer_list<index_t> values) { assign({values.begin(), values.size()}); }
 
@@ -34,10 +35,13 @@ class dims {
   constexpr std::span<const index_t> span() const noexcept { return *this; }
 
   void resize(int n) {
-    if (n < 0 || n > max_rank)
-      throw resize_error(error_code::invalid_shape, "tensor",
-                         "rank " + std::to_string(n) + " exceeds the supported maximum " + std::to_string(max_rank));
+    if (n < 0 || n > max_rank) detail::raise(rank_error(n));
     size_ = n;
+  }
+  /// Why a rank of `n` values cannot be held.
+  static error rank_error(int n) {
+    return make_error(error_code::invalid_shape, "tensor",
+                      "rank " + std::to_string(n) + " exceeds the supported maximum " + std::to_string(max_rank));
   }
 
   friend constexpr bool operator==(const dims& a, const dims& b) noexcept {
@@ -58,6 +62,13 @@ class dims {
   std::array<index_t, max_rank> v_{};
   int size_ = 0;
 };
+
+/// The dims of `values`, or the error dims(values) throws (more than max_rank values).
+inline result<dims> try_make_dims(std::span<const index_t> values) {
+  if (values.size() > static_cast<std::size_t>(max_rank))
+    return dims::rank_error(static_cast<int>(std::min<std::size_t>(values.size(), std::numeric_limits<int>::max())));
+  return dims(values);
+}
 
 /// Row-major (C order) element strides for `extents`.
 inline dims row_major_strides(const dims& extents) noexcept {

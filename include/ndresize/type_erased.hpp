@@ -19,28 +19,47 @@
 
 NDRESIZE_BEGIN_NAMESPACE
 
-/// Resizes X into the caller's Y like execute<T>, for the element type X and Y hold.
+/// Resizes X into the caller's Y like try_execute<T>, for the element type X and Y hold.
+template <int = 0>
+status try_execute(const resize_plan& plan, const any_const_tensor_view& x, const any_tensor_view& y, workspace& ws,
+                   const executor& ex = {});
+
+template <int = 0>
+status try_execute(const resize_plan& plan, const any_const_tensor_view& x, const any_tensor_view& y) {
+  workspace ws;
+  return try_execute(plan, x, y, ws);
+}
+
+#if NDRESIZE_EXCEPTIONS
+/// try_execute, throwing resize_error for its error.
 template <int = 0>
 void execute(const resize_plan& plan, const any_const_tensor_view& x, const any_tensor_view& y, workspace& ws,
-             const executor& ex = {});
+             const executor& ex = {}) {
+  try_execute(plan, x, y, ws, ex).value();
+}
 
 template <int = 0>
 void execute(const resize_plan& plan, const any_const_tensor_view& x, const any_tensor_view& y) {
-  workspace ws;
-  execute(plan, x, y, ws);
+  try_execute(plan, x, y).value();
 }
+#endif
 
 #if !defined(NDRESIZE_COMPILED)
 template <int>
-void execute(const resize_plan& plan, const any_const_tensor_view& x, const any_tensor_view& y, workspace& ws,
-             const executor& ex) {
+status try_execute(const resize_plan& plan, const any_const_tensor_view& x, const any_tensor_view& y, workspace& ws,
+                   const executor& ex) {
   if (x.type != y.type)
-    throw resize_error(error_code::invalid_type, plan.context(),
-                       std::string("input 'X' is ") + to_string(x.type) + " but output 'Y' is " + to_string(y.type));
-  visit_element_type(x.type, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    execute<T>(plan, x.template as<T>(), y.template as<T>(), ws, ex);
-  });
+    return make_error(error_code::invalid_type, plan.context(),
+                      std::string("input 'X' is ") + to_string(x.type) + " but output 'Y' is " + to_string(y.type));
+  return visit_element_type<every_element_type>(
+      x.type,
+      [&](auto tag) -> status {
+        using T = typename decltype(tag)::type;
+        NDRESIZE_TRY(x.check_strides());
+        NDRESIZE_TRY(y.check_strides());
+        return try_execute<T>(plan, x.template as<T>(), y.template as<T>(), ws, ex);
+      },
+      [](element_type t) -> status { return unknown_element_type(t); });
 }
 #endif
 

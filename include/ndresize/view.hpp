@@ -16,6 +16,16 @@
 
 NDRESIZE_BEGIN_NAMESPACE
 
+namespace detail {
+/// Strides must give one value per axis.
+inline status check_view_strides(const dims& extents, const dims& strides) {
+  if (strides.size() != extents.size())
+    return make_error(error_code::invalid_shape, "tensor_view",
+                      "strides " + strides.to_string() + " do not match extents " + extents.to_string());
+  return {};
+}
+}  // namespace detail
+
 /// A view of a tensor of T with runtime rank. `T` may be const for inputs.
 template <class T>
 class tensor_view {
@@ -27,11 +37,11 @@ class tensor_view {
   /// Row-major (C order) view.
   tensor_view(T* data, const dims& extents) noexcept
       : data_(data), extents_(extents), strides_(row_major_strides(extents)) {}
-  /// Strided view; strides are in elements and may be any value (also 0 or negative).
+  /// Strided view; strides are in elements and may be any value (also 0 or negative). Strides
+  /// of another length than the extents throw resize_error (without exceptions: abort; check
+  /// them with try_make_view).
   tensor_view(T* data, const dims& extents, const dims& strides) : data_(data), extents_(extents), strides_(strides) {
-    if (strides.size() != extents.size())
-      throw resize_error(error_code::invalid_shape, "tensor_view",
-                         "strides " + strides.to_string() + " do not match extents " + extents.to_string());
+    if (auto s = detail::check_view_strides(extents, strides); !s.ok()) detail::raise(s.error());
   }
   /// A view of const elements converts implicitly from a view of mutable ones.
   template <class U>
@@ -52,13 +62,30 @@ class tensor_view {
   dims strides_;
 };
 
+/// The strided view tensor_view(data, extents, strides) makes, or the error it throws.
+template <class T>
+result<tensor_view<T>> try_make_view(T* data, const dims& extents, const dims& strides) {
+  NDRESIZE_TRY(detail::check_view_strides(extents, strides));
+  return tensor_view<T>(data, extents, strides);
+}
+
 /// An owning, row-major tensor (what the convenience calls return).
 template <class T>
 class tensor {
  public:
   tensor() = default;
-  /// Throws resize_error (out_of_memory) when the elements cannot be allocated.
-  explicit tensor(const dims& extents) : extents_(extents), data_(allocate(extents)) {}
+  /// Throws resize_error (out_of_memory) when the elements cannot be allocated (without
+  /// exceptions: aborts; try_make reports it instead).
+  explicit tensor(const dims& extents) : extents_(extents) {
+    if (auto s = allocate(); !s.ok()) detail::raise(s.error());
+  }
+  /// The tensor tensor(extents) makes, or the error it throws (the allocation does not throw).
+  static result<tensor> try_make(const dims& extents) {
+    tensor t;
+    t.extents_ = extents;
+    NDRESIZE_TRY(t.allocate());
+    return t;
+  }
 
   T* data() noexcept { return data_.get(); }
   const T* data() const noexcept { return data_.get(); }
@@ -72,17 +99,16 @@ class tensor {
   tensor_view<const T> view() const noexcept { return {data_.get(), extents_}; }
 
  private:
-  static std::unique_ptr<T[]> allocate(const dims& extents) {
-    const index_t n = checked_element_count(extents);
+  status allocate() {
+    const index_t n = checked_element_count(extents_);
     if (n < 0 || static_cast<std::uint64_t>(n) > std::numeric_limits<std::size_t>::max() / sizeof(T))
-      throw resize_error(error_code::invalid_shape, "tensor", "shape " + extents.to_string() + " cannot be allocated");
-    try {
-      return std::unique_ptr<T[]>(new T[static_cast<std::size_t>(n)]());
-    } catch (const std::bad_alloc&) {
-      throw resize_error(error_code::out_of_memory, "tensor",
-                         "allocating " + std::to_string(n) + " elements of " + std::to_string(sizeof(T)) +
-                             " bytes for shape " + extents.to_string() + " failed");
-    }
+      return make_error(error_code::invalid_shape, "tensor", "shape " + extents_.to_string() + " cannot be allocated");
+    data_.reset(new (std::nothrow) T[static_cast<std::size_t>(n)]());
+    if (!data_)
+      return make_error(error_code::out_of_memory, "tensor",
+                        "allocating " + std::to_string(n) + " elements of " + std::to_string(sizeof(T)) +
+                            " bytes for shape " + extents_.to_string() + " failed");
+    return {};
   }
 
   dims extents_;
@@ -112,12 +138,14 @@ struct basic_any_tensor_view {
 
   /// The typed view; the caller has checked `type`. Empty strides mean row-major; strides of
   /// another length than the extents are rejected (resize_error, invalid_shape), as the typed
-  /// view rejects them.
+  /// view rejects them (check_strides tells without throwing).
   template <class T>
   tensor_view<std::conditional_t<std::is_const_v<Void>, const T, T>> as() const {
     using E = std::conditional_t<std::is_const_v<Void>, const T, T>;
     return {static_cast<E*>(data), extents, strides.size() == 0 ? row_major_strides(extents) : strides};
   }
+  /// Whether as<T>() accepts the strides; the error it throws otherwise.
+  status check_strides() const { return strides.size() == 0 ? status{} : detail::check_view_strides(extents, strides); }
 };
 using any_tensor_view = basic_any_tensor_view<void>;
 using any_const_tensor_view = basic_any_tensor_view<const void>;

@@ -16,21 +16,23 @@ NDRESIZE_BEGIN_NAMESPACE
 
 class workspace {
  public:
+#if NDRESIZE_EXCEPTIONS
   /// A buffer of at least `bytes` bytes, aligned to 64; grows (never shrinks) as needed.
   /// Throws resize_error (out_of_memory) when the memory cannot be allocated.
-  void* get(std::size_t bytes) {
+  void* get(std::size_t bytes) { return try_get(bytes).value(); }
+#endif
+  /// As get, with the failure (out_of_memory) in the result: the allocation does not throw.
+  result<void*> try_get(std::size_t bytes) {
     if (bytes > capacity_) {
       data_.reset();
       capacity_ = 0;
-      try {
-        data_.reset(static_cast<std::byte*>(::operator new (bytes, std::align_val_t{64})));
-      } catch (const std::bad_alloc&) {
-        throw resize_error(error_code::out_of_memory, "workspace",
-                           "allocating " + std::to_string(bytes) + " bytes of scratch failed");
-      }
+      data_.reset(static_cast<std::byte*>(::operator new (bytes, std::align_val_t{64}, std::nothrow)));
+      if (!data_)
+        return make_error(error_code::out_of_memory, "workspace",
+                          "allocating " + std::to_string(bytes) + " bytes of scratch failed");
       capacity_ = bytes;
     }
-    return data_.get();
+    return static_cast<void*>(data_.get());
   }
   std::size_t capacity() const noexcept { return capacity_; }
 

@@ -9,6 +9,9 @@
 //     shape is bounded, and a plan with the default limits has the same output shape;
 //   - compute() throws resize_error exactly when a check must fail, and then Y still holds its
 //     canary pattern; otherwise Y has make_plan(...).output_shape();
+//   - the non-throwing forms (try_make_dims, onnx::try_make_plan, onnx::try_compute) fail
+//     exactly when the throwing ones throw, with the same code and message, and otherwise
+//     give the same shape and the same bits;
 //   - nearest copies X[source] bit for bit (source from tests/support/naive_reference.hpp), and
 //     linear/cubic float/double agree with that slow reference within a rounding bound;
 //   - a padded, partly reversed (negative stride) copy of X and Y gives the same result, and a
@@ -398,6 +401,11 @@ void run_typed(const fuzz_case& c, const nd::dims& xs, const onnx::resize_inputs
 
   constexpr nd::element_type type = nd::element_traits<T>::type;
   nd::workspace ws;
+  // The non-throwing front door first, into its own canary-filled Y.
+  buffer<T> y_tried(y.size());
+  for (std::size_t i = 0; i < y.size(); ++i) y_tried[i] = canary<T>(i);
+  const nd::status tried = onnx::try_compute(c.op, c.opset, c.attrs, nd::any_const_tensor_view(type, x.data(), xs), in,
+                                             nd::any_tensor_view(type, y_tried.data(), ys), ws);
   bool threw = false;
   std::string what;
   try {
@@ -406,9 +414,15 @@ void run_typed(const fuzz_case& c, const nd::dims& xs, const onnx::resize_inputs
   } catch (const nd::resize_error& e) {
     threw = true;
     what = e.what();
+    NDRESIZE_FUZZ_CHECK(!tried.ok() && tried.error().message == what && tried.error().code == e.code(),
+                        "try_compute disagrees with the thrown error: " + what);
   }
   NDRESIZE_FUZZ_CHECK(threw == must_throw,
                       threw ? "unexpected error: " + what : std::string("no error where one was due"));
+  NDRESIZE_FUZZ_CHECK(threw || tried.ok(), "try_compute failed where compute did not: " +
+                                               (tried.ok() ? std::string() : tried.error().message));
+  for (std::size_t i = 0; i < y.size(); ++i)
+    NDRESIZE_FUZZ_CHECK(same_bits(y_tried[i], y[i]), "try_compute and compute differ at " + std::to_string(i));
   if (threw) {
     for (std::size_t i = 0; i < y.size(); ++i)
       NDRESIZE_FUZZ_CHECK(same_bits(y[i], canary<T>(i)), "Y written before an error");
@@ -511,12 +525,17 @@ void run_invalid_type(const fuzz_case& c, const nd::dims& xs, const onnx::resize
   std::vector<float> x(4, 1.0f), y(ny);
   for (std::size_t i = 0; i < ny; ++i) y[i] = canary<float>(i);
   const auto type = static_cast<nd::element_type>(c.type_code);
+  const nd::status tried = onnx::try_compute(c.op, c.opset, c.attrs, nd::any_const_tensor_view(type, x.data(), xs), in,
+                                             nd::any_tensor_view(type, y.data(), ys));
+  NDRESIZE_FUZZ_CHECK(!tried.ok(), "try_compute accepted element type code " + std::to_string(c.type_code));
   bool threw = false;
   try {
     onnx::compute(c.op, c.opset, c.attrs, nd::any_const_tensor_view(type, x.data(), xs), in,
                   nd::any_tensor_view(type, y.data(), ys));
-  } catch (const nd::resize_error&) {
+  } catch (const nd::resize_error& e) {
     threw = true;
+    NDRESIZE_FUZZ_CHECK(!tried.ok() && tried.error().message == e.what(),
+                        "try_compute disagrees: " + std::string(e.what()));
   }
   NDRESIZE_FUZZ_CHECK(threw, "element type code " + std::to_string(c.type_code) + " accepted");
   for (std::size_t i = 0; i < ny; ++i)
@@ -531,12 +550,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::context() = describe(c);
 
   nd::dims xs;
+  const nd::result<nd::dims> tried_dims = nd::try_make_dims(c.x_shape);
   try {
     xs = nd::dims(std::span<const index_t>(c.x_shape));
-  } catch (const nd::resize_error&) {
+  } catch (const nd::resize_error& e) {
     NDRESIZE_FUZZ_CHECK(c.x_shape.size() > static_cast<std::size_t>(nd::max_rank), "dims refused a valid rank");
+    NDRESIZE_FUZZ_CHECK(!tried_dims.ok() && tried_dims.error().message == e.what(), "try_make_dims disagrees");
     return 0;
   }
+  NDRESIZE_FUZZ_CHECK(tried_dims.ok() && *tried_dims == xs, "try_make_dims disagrees with dims");
   NDRESIZE_FUZZ_CHECK(c.x_shape.size() <= static_cast<std::size_t>(nd::max_rank),
                       "dims accepted a rank above max_rank");
 
@@ -546,11 +568,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   limits.max_table_taps = max_table_taps;
   std::optional<nd::resize_plan> plan;
   std::optional<nd::error_code> error;
+  const nd::result<nd::resize_plan> tried_plan = onnx::try_make_plan(c.op, c.opset, c.attrs, xs, in, limits);
   try {
     plan.emplace(onnx::make_plan(c.op, c.opset, c.attrs, xs, in, limits));
   } catch (const nd::resize_error& e) {
     error = e.code();
+    NDRESIZE_FUZZ_CHECK(
+        !tried_plan.ok() && tried_plan.error().message == e.what() && tried_plan.error().code == e.code(),
+        "try_make_plan disagrees with the thrown error: " + std::string(e.what()));
   }
+  NDRESIZE_FUZZ_CHECK(error || (tried_plan.ok() && tried_plan->output_shape() == plan->output_shape()),
+                      "try_make_plan failed or planned another shape");
   if (plan) {
     const nd::dims& out = plan->output_shape();
     NDRESIZE_FUZZ_CHECK(out.size() == xs.size() && plan->input_shape() == xs, "plan shapes");

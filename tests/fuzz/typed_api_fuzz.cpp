@@ -12,6 +12,8 @@
 //     ones with a 0 among them, so that the map holds no element);
 // with attributes whose enums may be out of range (integers cast to the enum types), and one of
 // float, uint8, int16, double and float16. Properties:
+//   - each call's try_ twin (the non-throwing API) fails exactly when the call throws, with the
+//     same code and message, and leaves its output buffer bit for bit as the call does;
 //   - every call either throws resize_error, and then the output buffer still holds its canary
 //     pattern, or returns with the output shape that make_plan gives for the same request;
 //     where the request is valid and the views are plain layouts it must succeed, and where
@@ -463,14 +465,36 @@ struct expectation {
 };
 
 /// X and Y buffers for a case: Y has `y_extents`; the call gets typed views or erased ones.
-template <class T, class Call>
+/// `try_call` is the same call through the non-throwing API (it returns a status), run first
+/// into a Y of its own: it must fail exactly when `call` throws, with the same message, and
+/// leave its Y's memory bit for bit as `call` leaves Y's.
+template <class T, class Call, class TryCall>
 void check_call(const fuzz_case& c, const nd::dims& xs, const nd::dims& ys, const expectation& want, fuzz::reader& r,
-                Call&& call) {
+                Call&& call, TryCall&& try_call) {
   strided_tensor<T> x(xs, c.x_layout, c.listed_buffer, &r);
   strided_tensor<T> y(ys, c.y_layout, c.listed_buffer, nullptr);
+  strided_tensor<T> y_tried(ys, c.y_layout, c.listed_buffer, nullptr);
   if (!x.fits || !y.fits) return;  // a span no test buffer holds: nothing to run
+  // A typed view with a stride list of the wrong length throws when it is made (the caller's
+  // constructor, before any try_ call): then both calls must report that same error.
+  std::optional<nd::status> tried;
+  std::string view_message;
+  const bool view_threw = throws_resize_error([&] { tried.emplace(try_call(x, y_tried)); }, &view_message);
   std::string message;
   const bool threw = throws_resize_error([&] { call(x, y); }, &message);
+  if (view_threw) {
+    NDRESIZE_FUZZ_CHECK(threw && message == view_message && !(x.strides_match && y.strides_match),
+                        "a try_ call threw: " + view_message);
+  } else {
+    NDRESIZE_FUZZ_CHECK(tried->ok() == !threw, threw ? "the try_ call succeeded where the call threw: " + message
+                                                     : "the try_ call failed: " + tried->error().message);
+    if (threw)
+      NDRESIZE_FUZZ_CHECK(tried->error().message == message,
+                          "the try_ call's error differs: " + tried->error().message);
+  }
+  for (std::size_t i = 0; i < y.memory->size(); ++i)
+    NDRESIZE_FUZZ_CHECK(fuzz::same_bits((*y.memory)[i], (*y_tried.memory)[i]),
+                        "the try_ call wrote other bits at " + std::to_string(i));
   NDRESIZE_FUZZ_CHECK(x.unchanged(), "X was written");
   const bool plain = x.plain && y.plain && x.strides_match && y.strides_match;
   if (threw) {
@@ -540,9 +564,9 @@ std::vector<std::int64_t> sizes_from(const nd::dims& ys, const nd::resize_attrib
 }
 
 /// resize<T>(x, y, a) and the forms built on it: plan Resize-19 to Y's sizes, then run `call`.
-template <class T, class Call>
+template <class T, class Call, class TryCall>
 void run_into_y(const fuzz_case& c, const nd::dims& xs, const nd::resize_attributes& a, fuzz::reader& r, Call&& call,
-                std::optional<int> required_rank = std::nullopt) {
+                TryCall&& try_call, std::optional<int> required_rank = std::nullopt) {
   // Y's shape comes from a first plan on the case's own sizes when asked for.
   const planned shape_plan = c.y_planned ? small_plan([&](const nd::plan_limits& l) {
     return nd::make_plan(xs, a, {{}, {}, c.sizes}, l);
@@ -559,13 +583,15 @@ void run_into_y(const fuzz_case& c, const nd::dims& xs, const nd::resize_attribu
   expectation want;
   const bool ranks_ok = xs.size() == ys->size() && (!required_rank || xs.size() >= *required_rank);
   if (p.plan && ranks_ok) want.shape = p.plan->output_shape();
-  check_call<T>(c, xs, *ys, want, r, call);
+  check_call<T>(c, xs, *ys, want, r, call, try_call);
 }
 
 template <class T>
 void run_resize_to_y(const fuzz_case& c, const nd::dims& xs, fuzz::reader& r) {
-  run_into_y<T>(c, xs, c.attrs, r,
-                [&](auto& x, auto& y) { nd::resize<T>(x.const_view(c.x_layout), y.typed_view(c.y_layout), c.attrs); });
+  run_into_y<T>(
+      c, xs, c.attrs, r,
+      [&](auto& x, auto& y) { nd::resize<T>(x.const_view(c.x_layout), y.typed_view(c.y_layout), c.attrs); },
+      [&](auto& x, auto& y) { return nd::try_resize<T>(x.const_view(c.x_layout), y.typed_view(c.y_layout), c.attrs); });
 }
 
 template <class T>
@@ -575,9 +601,14 @@ void run_static_policy(const fuzz_case& c, const nd::dims& xs, fuzz::reader& r) 
   auto run = [&]<class Mode, class Coordinate>() {
     a.mode = Mode::value;
     a.coordinate_transformation_mode = Coordinate::value;
-    run_into_y<T>(c, xs, a, r, [&](auto& x, auto& y) {
-      nd::resize<Mode, Coordinate>(x.const_view(c.x_layout), y.typed_view(c.y_layout), c.attrs);
-    });
+    run_into_y<T>(
+        c, xs, a, r,
+        [&](auto& x, auto& y) {
+          nd::resize<Mode, Coordinate>(x.const_view(c.x_layout), y.typed_view(c.y_layout), c.attrs);
+        },
+        [&](auto& x, auto& y) {
+          return nd::try_resize<Mode, Coordinate>(x.const_view(c.x_layout), y.typed_view(c.y_layout), c.attrs);
+        });
   };
   switch (c.variant()) {
     case 0: run.template operator()<linear, half_pixel>(); break;
@@ -596,6 +627,9 @@ void run_trilinear(const fuzz_case& c, const nd::dims& xs, fuzz::reader& r) {
       c, xs, a, r,
       [&](auto& x, auto& y) {
         nd::trilinear<nd::policy::half_pixel, T>(x.const_view(c.x_layout), y.typed_view(c.y_layout));
+      },
+      [&](auto& x, auto& y) {
+        return nd::try_trilinear<nd::policy::half_pixel, T>(x.const_view(c.x_layout), y.typed_view(c.y_layout));
       },
       3);
 }
@@ -674,14 +708,23 @@ void run_execute(const fuzz_case& c, const nd::dims& xs, fuzz::reader& r) {
   expectation want;
   want.shape = p.plan->output_shape();
   want.plain_call = y_type == type;
-  check_call<T>(c, xs, *ys, want, r, [&](auto& x, auto& y) {
-    nd::workspace ws;
-    if (c.what == entry::execute_typed)
-      nd::execute<T>(*p.plan, x.const_view(c.x_layout), y.typed_view(c.y_layout), ws, ex);
-    else
-      nd::execute(*p.plan, x.template any_view<const void>(c.x_layout, type),
-                  y.template any_view<void>(c.y_layout, y_type), ws, ex);
-  });
+  check_call<T>(
+      c, xs, *ys, want, r,
+      [&](auto& x, auto& y) {
+        nd::workspace ws;
+        if (c.what == entry::execute_typed)
+          nd::execute<T>(*p.plan, x.const_view(c.x_layout), y.typed_view(c.y_layout), ws, ex);
+        else
+          nd::execute(*p.plan, x.template any_view<const void>(c.x_layout, type),
+                      y.template any_view<void>(c.y_layout, y_type), ws, ex);
+      },
+      [&](auto& x, auto& y) {
+        nd::workspace ws;
+        if (c.what == entry::execute_typed)
+          return nd::try_execute<T>(*p.plan, x.const_view(c.x_layout), y.typed_view(c.y_layout), ws, ex);
+        return nd::try_execute(*p.plan, x.template any_view<const void>(c.x_layout, type),
+                               y.template any_view<void>(c.y_layout, y_type), ws, ex);
+      });
 }
 
 /// A default-constructed plan: rank 0, no tables. Views of any rank (mostly 0) meet it.
@@ -693,14 +736,24 @@ void run_default_plan(const fuzz_case& c, const nd::dims& xs, fuzz::reader& r) {
   expectation want;
   want.shape = plan.output_shape();
   want.plain_call = false;  // an empty plan may be refused
-  check_call<T>(c, xs, *ys, want, r, [&](auto& x, auto& y) {
-    nd::workspace ws;
-    if (c.variant() & 1)
-      nd::execute<T>(plan, x.const_view(c.x_layout), y.typed_view(c.y_layout), ws, claimed_executor(c.concurrency));
-    else
-      nd::execute(plan, x.template any_view<const void>(c.x_layout, nd::element_traits<T>::type),
-                  y.template any_view<void>(c.y_layout, nd::element_traits<T>::type), ws);
-  });
+  check_call<T>(
+      c, xs, *ys, want, r,
+      [&](auto& x, auto& y) {
+        nd::workspace ws;
+        if (c.variant() & 1)
+          nd::execute<T>(plan, x.const_view(c.x_layout), y.typed_view(c.y_layout), ws, claimed_executor(c.concurrency));
+        else
+          nd::execute(plan, x.template any_view<const void>(c.x_layout, nd::element_traits<T>::type),
+                      y.template any_view<void>(c.y_layout, nd::element_traits<T>::type), ws);
+      },
+      [&](auto& x, auto& y) {
+        nd::workspace ws;
+        if (c.variant() & 1)
+          return nd::try_execute<T>(plan, x.const_view(c.x_layout), y.typed_view(c.y_layout), ws,
+                                    claimed_executor(c.concurrency));
+        return nd::try_execute(plan, x.template any_view<const void>(c.x_layout, nd::element_traits<T>::type),
+                               y.template any_view<void>(c.y_layout, nd::element_traits<T>::type), ws);
+      });
 }
 
 /// Planning alone, with the small limits and (on request) the default ones.
@@ -760,21 +813,35 @@ void run_ascend(const fuzz_case& c, const nd::dims& xs, fuzz::reader& r) {
   const bool through_plan = c.variant() == 3 && p.plan;
   expectation want;
   if (p.plan && (accepted || through_plan)) want.shape = p.plan->output_shape();
-  check_call<T>(c, xs, *ys, want, r, [&](auto& x, auto& y) {
-    const auto xv = x.template any_view<const void>(c.x_layout, type);
-    const auto yv = y.template any_view<void>(c.y_layout, type);
-    nd::workspace ws;
-    if constexpr (accepted) {
-      if (c.variant() == 1)
-        return nd::ascend::upsample_trilinear3d<T>(x.const_view(c.x_layout), y.typed_view(c.y_layout), a, ws);
-    }
-    if (through_plan)
-      nd::execute(*p.plan, xv, yv, ws, claimed_executor(c.concurrency));
-    else if (c.variant() == 2)
-      nd::ascend::upsample_trilinear3d(xv, yv, a, ws);
-    else
-      nd::ascend::compute(ascend_map(a), xv, yv, ws);
-  });
+  check_call<T>(
+      c, xs, *ys, want, r,
+      [&](auto& x, auto& y) {
+        const auto xv = x.template any_view<const void>(c.x_layout, type);
+        const auto yv = y.template any_view<void>(c.y_layout, type);
+        nd::workspace ws;
+        if constexpr (accepted) {
+          if (c.variant() == 1)
+            return nd::ascend::upsample_trilinear3d<T>(x.const_view(c.x_layout), y.typed_view(c.y_layout), a, ws);
+        }
+        if (through_plan)
+          nd::execute(*p.plan, xv, yv, ws, claimed_executor(c.concurrency));
+        else if (c.variant() == 2)
+          nd::ascend::upsample_trilinear3d(xv, yv, a, ws);
+        else
+          nd::ascend::compute(ascend_map(a), xv, yv, ws);
+      },
+      [&](auto& x, auto& y) {
+        const auto xv = x.template any_view<const void>(c.x_layout, type);
+        const auto yv = y.template any_view<void>(c.y_layout, type);
+        nd::workspace ws;
+        if constexpr (accepted) {
+          if (c.variant() == 1)
+            return nd::ascend::try_upsample_trilinear3d<T>(x.const_view(c.x_layout), y.typed_view(c.y_layout), a, ws);
+        }
+        if (through_plan) return nd::try_execute(*p.plan, xv, yv, ws, claimed_executor(c.concurrency));
+        if (c.variant() == 2) return nd::ascend::try_upsample_trilinear3d(xv, yv, a, ws);
+        return nd::ascend::try_compute(ascend_map(a), xv, yv, ws);
+      });
 }
 
 // ---------------------------------------------------------------------------------------------

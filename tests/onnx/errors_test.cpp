@@ -126,6 +126,10 @@ void expect_rejected(const bad_case& c) {
   // Huge shapes have no real data: the call must fail while planning, before touching X.
   const nd::any_const_tensor_view xv(nd::element_traits<T>::type, x.data(), xs);
   const nd::any_tensor_view yv(nd::element_traits<T>::type, y.data(), yd);
+  // The non-throwing front door reports the very error the throwing one throws.
+  const nd::status tried = onnx::try_compute(c.op, c.opset, c.attrs, xv, in, yv);
+  ASSERT_FALSE(tried.ok());
+  EXPECT_TRUE(y == canary) << "output was modified";
   try {
     onnx::compute(c.op, c.opset, c.attrs, xv, in, yv);
     ADD_FAILURE() << "no exception";
@@ -133,6 +137,8 @@ void expect_rejected(const bad_case& c) {
     const std::string msg = e.what();
     for (const auto& s : c.must_mention)
       EXPECT_NE(msg.find(s), std::string::npos) << "'" << s << "' missing from: " << msg;
+    EXPECT_EQ(msg, tried.error().message);
+    EXPECT_EQ(e.code(), tried.error().code);
     ::testing::Test::RecordProperty("message", msg);
   }
   EXPECT_TRUE(y == canary) << "output was modified";
@@ -147,12 +153,16 @@ TEST_P(BadInput, ThrowsNamingTheCulpritAndLeavesOutputUntouched) {
       const nd::dims yd{std::span<const nd::index_t>(c.y_shape)};
       std::unique_ptr<bool[]> x(new bool[4]()), y(new bool[16]());
       for (int i = 0; i < 16; ++i) y[i] = i % 3 == 0;
+      const nd::status tried = onnx::try_compute(c.op, c.opset, c.attrs, nd::any_const_tensor_view(c.type, x.get(), xs),
+                                                 {c.roi, c.scales, c.sizes}, nd::any_tensor_view(c.type, y.get(), yd));
+      ASSERT_FALSE(tried.ok());
       try {
         onnx::compute(c.op, c.opset, c.attrs, nd::any_const_tensor_view(c.type, x.get(), xs),
                       {c.roi, c.scales, c.sizes}, nd::any_tensor_view(c.type, y.get(), yd));
         ADD_FAILURE() << "no exception";
       } catch (const nd::resize_error& e) {
         for (const auto& s : c.must_mention) EXPECT_NE(std::string(e.what()).find(s), std::string::npos) << e.what();
+        EXPECT_EQ(std::string(e.what()), tried.error().message);
       }
       for (int i = 0; i < 16; ++i) EXPECT_EQ(y[i], i % 3 == 0);
       break;

@@ -39,9 +39,9 @@ struct upsample_trilinear3d_attributes {
 
 namespace detail {
 
-[[noreturn]] inline void attribute_fail(const std::string& name, const std::string& what) {
-  throw resize_error(error_code::invalid_attribute, operator_name,
-                     "attribute " + ndresize::detail::quoted_value(name) + " " + what);
+inline error attribute_fail(const std::string& name, const std::string& what) {
+  return make_error(error_code::invalid_attribute, operator_name,
+                    "attribute " + ndresize::detail::quoted_value(name) + " " + what);
 }
 
 inline const char* type_name(const onnx::attribute_value& v) {
@@ -49,23 +49,23 @@ inline const char* type_name(const onnx::attribute_value& v) {
   return names[v.index()];
 }
 
-[[noreturn]] inline void wrong_type(const std::string& name, const onnx::attribute_value& v, const char* expected) {
-  attribute_fail(name, std::string("must be ") + expected + ", got " + type_name(v));
+inline error wrong_type(const std::string& name, const onnx::attribute_value& v, const char* expected) {
+  return attribute_fail(name, std::string("must be ") + expected + ", got " + type_name(v));
 }
 
 }  // namespace detail
 
 /// Parses a runtime's attribute map: "output_size" (INTS), "scales_d", "scales_h", "scales_w"
 /// (FLOAT; an INT is accepted, as JSON writes 2 for 2.0) and "align_corners" (INT 0 or 1).
-/// Any other name, or a value of another type, throws resize_error naming the attribute.
-inline upsample_trilinear3d_attributes parse_attributes(const onnx::attribute_map& attrs) {
+/// Any other name, or a value of another type, is an error naming the attribute.
+inline result<upsample_trilinear3d_attributes> try_parse_attributes(const onnx::attribute_map& attrs) {
   upsample_trilinear3d_attributes a;
   for (const auto& entry : attrs) {
     const std::string& name = entry.first;
     const onnx::attribute_value& value = entry.second;
     if (name == "output_size") {
       const auto* v = std::get_if<std::vector<std::int64_t>>(&value);
-      if (!v) detail::wrong_type(name, value, "INTS");
+      if (!v) return detail::wrong_type(name, value, "INTS");
       a.output_size = *v;
     } else if (name == "scales_d" || name == "scales_h" || name == "scales_w") {
       double s = 0;
@@ -74,21 +74,28 @@ inline upsample_trilinear3d_attributes parse_attributes(const onnx::attribute_ma
       else if (const auto* i = std::get_if<std::int64_t>(&value))
         s = static_cast<double>(*i);
       else
-        detail::wrong_type(name, value, "FLOAT");
+        return detail::wrong_type(name, value, "FLOAT");
       (name == "scales_d" ? a.scales_d : name == "scales_h" ? a.scales_h : a.scales_w) = s;
     } else if (name == "align_corners") {
       const auto* i = std::get_if<std::int64_t>(&value);
-      if (!i) detail::wrong_type(name, value, "INT");
-      if (*i != 0 && *i != 1) detail::attribute_fail(name, "= " + std::to_string(*i) + " must be 0 or 1");
+      if (!i) return detail::wrong_type(name, value, "INT");
+      if (*i != 0 && *i != 1) return detail::attribute_fail(name, "= " + std::to_string(*i) + " must be 0 or 1");
       a.align_corners = *i == 1;
     } else {
-      detail::attribute_fail(name,
-                             "does not exist (ResizeUpsampleTrilinear has output_size, scales_d, scales_h, "
-                             "scales_w and align_corners)");
+      return detail::attribute_fail(name,
+                                    "does not exist (ResizeUpsampleTrilinear has output_size, scales_d, scales_h, "
+                                    "scales_w and align_corners)");
     }
   }
   return a;
 }
+
+#if NDRESIZE_EXCEPTIONS
+/// try_parse_attributes, throwing resize_error for its error.
+inline upsample_trilinear3d_attributes parse_attributes(const onnx::attribute_map& attrs) {
+  return try_parse_attributes(attrs).value();
+}
+#endif
 
 }  // namespace ascend
 NDRESIZE_END_NAMESPACE

@@ -18,47 +18,79 @@ namespace ascend {
 /// Type-erased form (the element type is a runtime value). `self` and `out` must have the same
 /// element type, one of float (float32), float16, bfloat16, double (float64).
 template <int = 0>
-void upsample_trilinear3d(const any_const_tensor_view& self, const any_tensor_view& out,
-                          const upsample_trilinear3d_attributes& a, workspace& ws);
+status try_upsample_trilinear3d(const any_const_tensor_view& self, const any_tensor_view& out,
+                                const upsample_trilinear3d_attributes& a, workspace& ws);
 
 template <int = 0>
-void upsample_trilinear3d(const any_const_tensor_view& self, const any_tensor_view& out,
-                          const upsample_trilinear3d_attributes& a) {
+status try_upsample_trilinear3d(const any_const_tensor_view& self, const any_tensor_view& out,
+                                const upsample_trilinear3d_attributes& a) {
   workspace ws;
-  upsample_trilinear3d(self, out, a, ws);
+  return try_upsample_trilinear3d(self, out, a, ws);
 }
 
 /// What a runtime calls: attributes as a name → value map (see parse_attributes), tensors
 /// type-erased. Shape inference without data: make_plan(shape, parse_attributes(attrs)).output_shape().
 template <int = 0>
+status try_compute(const onnx::attribute_map& attrs, const any_const_tensor_view& self, const any_tensor_view& out,
+                   workspace& ws) {
+  const result<upsample_trilinear3d_attributes> a = try_parse_attributes(attrs);
+  if (!a.ok()) return a.error();
+  return try_upsample_trilinear3d(self, out, *a, ws);
+}
+
+template <int = 0>
+status try_compute(const onnx::attribute_map& attrs, const any_const_tensor_view& self, const any_tensor_view& out) {
+  workspace ws;
+  return try_compute(attrs, self, out, ws);
+}
+
+#if NDRESIZE_EXCEPTIONS
+// The throwing forms: each is its try_ twin, throwing resize_error for its error.
+template <int = 0>
+void upsample_trilinear3d(const any_const_tensor_view& self, const any_tensor_view& out,
+                          const upsample_trilinear3d_attributes& a, workspace& ws) {
+  try_upsample_trilinear3d(self, out, a, ws).value();
+}
+
+template <int = 0>
+void upsample_trilinear3d(const any_const_tensor_view& self, const any_tensor_view& out,
+                          const upsample_trilinear3d_attributes& a) {
+  try_upsample_trilinear3d(self, out, a).value();
+}
+
+template <int = 0>
 void compute(const onnx::attribute_map& attrs, const any_const_tensor_view& self, const any_tensor_view& out,
              workspace& ws) {
-  upsample_trilinear3d(self, out, parse_attributes(attrs), ws);
+  try_compute(attrs, self, out, ws).value();
 }
 
 template <int = 0>
 void compute(const onnx::attribute_map& attrs, const any_const_tensor_view& self, const any_tensor_view& out) {
-  workspace ws;
-  compute(attrs, self, out, ws);
+  try_compute(attrs, self, out).value();
 }
+#endif
 
 #if !defined(NDRESIZE_COMPILED)
 template <int>
-void upsample_trilinear3d(const any_const_tensor_view& self, const any_tensor_view& out,
-                          const upsample_trilinear3d_attributes& a, workspace& ws) {
-  detail::check_element_type(self.type);
+status try_upsample_trilinear3d(const any_const_tensor_view& self, const any_tensor_view& out,
+                                const upsample_trilinear3d_attributes& a, workspace& ws) {
+  NDRESIZE_TRY(detail::check_element_type(self.type));
   if (out.type != self.type)
-    throw resize_error(
+    return make_error(
         error_code::invalid_type, operator_name,
         std::string("input 'self' is ") + to_string(self.type) + " but output 'out' is " + to_string(out.type));
-  const resize_plan plan = make_plan(self.extents, a);
-  detail::check_output(plan, out.extents);
+  const result<resize_plan> plan = try_make_plan(self.extents, a);
+  if (!plan.ok()) return plan.error();
+  NDRESIZE_TRY(detail::check_output(*plan, out.extents));
+  NDRESIZE_TRY(self.check_strides());
+  NDRESIZE_TRY(out.check_strides());
   // Only the four accepted types are instantiated (visit_element_type would make all of them).
   switch (self.type) {
-    case element_type::float32: execute<float>(plan, self.as<float>(), out.as<float>(), ws); break;
-    case element_type::float64: execute<double>(plan, self.as<double>(), out.as<double>(), ws); break;
-    case element_type::float16: execute<Eigen::half>(plan, self.as<Eigen::half>(), out.as<Eigen::half>(), ws); break;
-    default: execute<Eigen::bfloat16>(plan, self.as<Eigen::bfloat16>(), out.as<Eigen::bfloat16>(), ws); break;
+    case element_type::float32: return try_execute<float>(*plan, self.as<float>(), out.as<float>(), ws);
+    case element_type::float64: return try_execute<double>(*plan, self.as<double>(), out.as<double>(), ws);
+    case element_type::float16:
+      return try_execute<Eigen::half>(*plan, self.as<Eigen::half>(), out.as<Eigen::half>(), ws);
+    default: return try_execute<Eigen::bfloat16>(*plan, self.as<Eigen::bfloat16>(), out.as<Eigen::bfloat16>(), ws);
   }
 }
 #endif

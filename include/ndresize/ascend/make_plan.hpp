@@ -19,6 +19,7 @@
 #include "../error.hpp"
 #include "../limits.hpp"
 #include "../onnx/make_plan.hpp"
+#include "../plan/build_tables.hpp"
 #include "../plan/resize_plan.hpp"
 #include "../plan/table_budget.hpp"
 #include "../plan/table_builders.hpp"
@@ -38,7 +39,7 @@ inline std::string fmt(double v) {
   return static_cast<double>(f) == v ? onnx::detail::fmt(f) : onnx::detail::fmt(v);
 }
 
-[[noreturn]] inline void fail(error_code c, const std::string& what) { throw resize_error(c, operator_name, what); }
+inline error fail(error_code c, const std::string& what) { return make_error(c, operator_name, what); }
 
 inline constexpr std::array<const char*, 3> axis_names{"D", "H", "W"};
 inline constexpr std::array<const char*, 3> scales_names{"scales_d", "scales_h", "scales_w"};
@@ -89,23 +90,24 @@ inline axis_table build_axis_table(index_t in, index_t out, double scale, bool a
 /// Validates ResizeUpsampleTrilinear on an input of shape (N, C, D, H, W) and builds its plan.
 /// Output extents: output_size when given, else floor(in × scales_x) (computed in double).
 /// Coordinate scale per axis: coordinate_scale (align_corners, else 1 / scales_x when
-/// scales_x > 0, else in / out), also when output_size is given. Throws resize_error
-/// (context "ResizeUpsampleTrilinear") for: a rank other than 5, a negative extent or a spatial
-/// extent of 0, output_size not 3 values > 0, neither output_size nor all three scales, a scale
-/// that is <= 0, NaN or gives an empty axis (without output_size), and outputs beyond `limits`.
-inline resize_plan make_plan(const dims& input_shape, const upsample_trilinear3d_attributes& a,
-                             const plan_limits& limits = {}) {
+/// scales_x > 0, else in / out), also when output_size is given. Errors (context
+/// "ResizeUpsampleTrilinear"): a rank other than 5, a negative extent or a spatial extent of 0,
+/// output_size not 3 values > 0, neither output_size nor all three scales, a scale that is
+/// <= 0, NaN or gives an empty axis (without output_size), and outputs beyond `limits`.
+inline result<resize_plan> try_make_plan(const dims& input_shape, const upsample_trilinear3d_attributes& a,
+                                         const plan_limits& limits = {}) {
   using detail::fail;
   using detail::fmt;
   if (input_shape.size() != 5)
-    fail(error_code::invalid_shape, "input 'self' has rank " + std::to_string(input_shape.size()) + " (shape " +
-                                        input_shape.to_string() + "); it must be 5-D (N, C, D, H, W)");
+    return fail(error_code::invalid_shape, "input 'self' has rank " + std::to_string(input_shape.size()) + " (shape " +
+                                               input_shape.to_string() + "); it must be 5-D (N, C, D, H, W)");
   for (int d = 0; d < 5; ++d) {
     if (input_shape[d] < 0)
-      fail(error_code::invalid_shape, "input 'self' has a negative extent: shape " + input_shape.to_string());
+      return fail(error_code::invalid_shape, "input 'self' has a negative extent: shape " + input_shape.to_string());
     if (d >= 2 && input_shape[d] == 0)
-      fail(error_code::invalid_shape, std::string("input 'self' has ") + detail::axis_names[d - 2] + " = 0 (shape " +
-                                          input_shape.to_string() + "); spatial extents must be > 0");
+      return fail(error_code::invalid_shape, std::string("input 'self' has ") + detail::axis_names[d - 2] +
+                                                 " = 0 (shape " + input_shape.to_string() +
+                                                 "); spatial extents must be > 0");
   }
 
   std::array<index_t, 3> out{};
@@ -117,16 +119,18 @@ inline resize_plan make_plan(const dims& input_shape, const upsample_trilinear3d
       return s + "]";
     };
     if (size.size() != 3)
-      fail(error_code::invalid_attribute, "attribute 'output_size' = " + list() +
-                                              " must have 3 values (D, H, W), it has " + std::to_string(size.size()));
+      return fail(error_code::invalid_attribute, "attribute 'output_size' = " + list() +
+                                                     " must have 3 values (D, H, W), it has " +
+                                                     std::to_string(size.size()));
     for (int i = 0; i < 3; ++i) {
       if (size[static_cast<std::size_t>(i)] <= 0)
-        fail(error_code::invalid_attribute,
-             "attribute 'output_size' = " + list() + ": output_size[" + std::to_string(i) +
-                 "] = " + std::to_string(size[static_cast<std::size_t>(i)]) + " must be > 0");
+        return fail(error_code::invalid_attribute,
+                    "attribute 'output_size' = " + list() + ": output_size[" + std::to_string(i) +
+                        "] = " + std::to_string(size[static_cast<std::size_t>(i)]) + " must be > 0");
       if (size[static_cast<std::size_t>(i)] > limits.max_output_elements)
-        fail(error_code::limit_exceeded, "attribute 'output_size' = " + list() + " is beyond the output limit of " +
-                                             std::to_string(limits.max_output_elements) + " elements");
+        return fail(error_code::limit_exceeded, "attribute 'output_size' = " + list() +
+                                                    " is beyond the output limit of " +
+                                                    std::to_string(limits.max_output_elements) + " elements");
       out[static_cast<std::size_t>(i)] = size[static_cast<std::size_t>(i)];
     }
   } else {
@@ -134,22 +138,23 @@ inline resize_plan make_plan(const dims& input_shape, const upsample_trilinear3d
       const auto& s = detail::scales_of(a, i);
       const std::string name = detail::scales_names[static_cast<std::size_t>(i)];
       if (!s)
-        fail(error_code::invalid_attribute, "neither attribute 'output_size' nor attribute '" + name +
-                                                "' is given: the output extent of " + detail::axis_names[i] +
-                                                " is unknown");
+        return fail(error_code::invalid_attribute, "neither attribute 'output_size' nor attribute '" + name +
+                                                       "' is given: the output extent of " + detail::axis_names[i] +
+                                                       " is unknown");
       if (!(*s > 0.0))
-        fail(error_code::invalid_attribute,
-             "attribute '" + name + "' = " + fmt(*s) + " must be > 0 (no output_size is given)");
+        return fail(error_code::invalid_attribute,
+                    "attribute '" + name + "' = " + fmt(*s) + " must be > 0 (no output_size is given)");
       const index_t in = input_shape[i + 2];
       const double len = std::floor(static_cast<double>(in) * *s);
       if (len < 1.0)
-        fail(error_code::invalid_attribute, "attribute '" + name + "' = " + fmt(*s) +
-                                                " gives an empty output: " + detail::axis_names[i] + " = floor(" +
-                                                std::to_string(in) + " * " + fmt(*s) + ") = 0");
+        return fail(error_code::invalid_attribute, "attribute '" + name + "' = " + fmt(*s) +
+                                                       " gives an empty output: " + detail::axis_names[i] +
+                                                       " = floor(" + std::to_string(in) + " * " + fmt(*s) + ") = 0");
       if (!(len <= static_cast<double>(limits.max_output_elements)))
-        fail(error_code::limit_exceeded, "attribute '" + name + "' = " + fmt(*s) + " makes " + detail::axis_names[i] +
-                                             " " + fmt(len) + " long, beyond the output limit of " +
-                                             std::to_string(limits.max_output_elements) + " elements");
+        return fail(error_code::limit_exceeded, "attribute '" + name + "' = " + fmt(*s) + " makes " +
+                                                    detail::axis_names[i] + " " + fmt(len) +
+                                                    " long, beyond the output limit of " +
+                                                    std::to_string(limits.max_output_elements) + " elements");
       out[static_cast<std::size_t>(i)] = static_cast<index_t>(len);
     }
   }
@@ -157,19 +162,19 @@ inline resize_plan make_plan(const dims& input_shape, const upsample_trilinear3d
   const dims out_shape{input_shape[0], input_shape[1], out[0], out[1], out[2]};
   const index_t count = checked_element_count(out_shape);
   if (count < 0 || count > limits.max_output_elements)
-    fail(error_code::limit_exceeded, "output shape " + out_shape.to_string() + " has more than the limit of " +
-                                         std::to_string(limits.max_output_elements) + " elements");
+    return fail(error_code::limit_exceeded, "output shape " + out_shape.to_string() + " has more than the limit of " +
+                                                std::to_string(limits.max_output_elements) + " elements");
   // Each spatial output coordinate holds at most 2 taps; N and C are not resized (no data).
   table_budget budget;
   for (int i = 0; i < 3; ++i) budget.add_weighted(out[static_cast<std::size_t>(i)], 2.0);
   budget.add_packed();
-  if (const std::string over = budget.check(limits); !over.empty()) fail(error_code::limit_exceeded, over);
+  if (const std::string over = budget.check(limits); !over.empty()) return fail(error_code::limit_exceeded, over);
 
   std::vector<axis_table> tables;
   tables.reserve(5);
   tables.push_back(identity_table(input_shape[0]));
   tables.push_back(identity_table(input_shape[1]));
-  try {
+  return ndresize::detail::out_of_memory_guard(operator_name, tables_out_of_memory, [&]() -> result<resize_plan> {
     for (int i = 0; i < 3; ++i) {
       const index_t in = input_shape[i + 2], o = out[static_cast<std::size_t>(i)];
       tables.push_back(
@@ -177,10 +182,16 @@ inline resize_plan make_plan(const dims& input_shape, const upsample_trilinear3d
     }
     return resize_plan(operator_name, kernel_family::weighted, input_shape, std::move(tables), 0.0,
                        limits.max_scratch_bytes);
-  } catch (const std::bad_alloc&) {
-    fail(error_code::out_of_memory, "building the plan's tables (within the limits) ran out of memory");
-  }
+  });
 }
+
+#if NDRESIZE_EXCEPTIONS
+/// try_make_plan, throwing resize_error for its error.
+inline resize_plan make_plan(const dims& input_shape, const upsample_trilinear3d_attributes& a,
+                             const plan_limits& limits = {}) {
+  return try_make_plan(input_shape, a, limits).value();
+}
+#endif
 
 }  // namespace ascend
 NDRESIZE_END_NAMESPACE

@@ -32,33 +32,35 @@ concept trilinear_element = std::same_as<T, float> || std::same_as<T, double> ||
     std::same_as<T, Eigen::bfloat16>;
 
 /// Element strides of the NDHWC (channels-last) layout for logical extents (N, C, D, H, W).
-inline dims ndhwc_strides(const dims& ncdhw) {
+inline result<dims> try_ndhwc_strides(const dims& ncdhw) {
   if (ncdhw.size() != 5)
-    throw resize_error(error_code::invalid_shape, operator_name,
-                       "ndhwc_strides needs 5 extents (N, C, D, H, W), got " + ncdhw.to_string());
+    return make_error(error_code::invalid_shape, operator_name,
+                      "ndhwc_strides needs 5 extents (N, C, D, H, W), got " + ncdhw.to_string());
   const dims physical{ncdhw[0], ncdhw[2], ncdhw[3], ncdhw[4], ncdhw[1]};
   const dims s = row_major_strides(physical);
-  return {s[0], s[4], s[1], s[2], s[3]};
+  return dims{s[0], s[4], s[1], s[2], s[3]};
 }
 
 namespace detail {
 
-inline void check_element_type(element_type t) {
+inline status check_element_type(element_type t) {
   if (t != element_type::float32 && t != element_type::float64 && t != element_type::float16 &&
       t != element_type::bfloat16)
-    throw resize_error(error_code::invalid_type, operator_name,
-                       std::string("input 'self' has element type ") + to_string(t) +
-                           "; ResizeUpsampleTrilinear accepts float, float16, bfloat16 and double");
+    return make_error(error_code::invalid_type, operator_name,
+                      std::string("input 'self' has element type ") + to_string(t) +
+                          "; ResizeUpsampleTrilinear accepts float, float16, bfloat16 and double");
+  return {};
 }
 
 /// The output view must have the plan's shape; checked here so the message speaks of the
 /// operator's attributes rather than of a plan.
-inline void check_output(const resize_plan& plan, const dims& out) {
+inline status check_output(const resize_plan& plan, const dims& out) {
   if (out != plan.output_shape())
-    throw resize_error(error_code::invalid_shape, operator_name,
-                       "output 'out' has shape " + out.to_string() + " but input 'self' of shape " +
-                           plan.input_shape().to_string() + " with these attributes gives " +
-                           plan.output_shape().to_string());
+    return make_error(error_code::invalid_shape, operator_name,
+                      "output 'out' has shape " + out.to_string() + " but input 'self' of shape " +
+                          plan.input_shape().to_string() + " with these attributes gives " +
+                          plan.output_shape().to_string());
+  return {};
 }
 
 }  // namespace detail
@@ -67,24 +69,49 @@ inline void check_output(const resize_plan& plan, const dims& out) {
 /// not overlap `self`). Nothing is written to `out` unless every check passes. With a reused
 /// workspace the call allocates only the plan's tables.
 template <trilinear_element T>
-void upsample_trilinear3d(tensor_view<const T> self, tensor_view<T> out, const upsample_trilinear3d_attributes& a,
-                          workspace& ws) {
-  const resize_plan plan = make_plan(self.extents(), a);
-  detail::check_output(plan, out.extents());
-  execute<T>(plan, self, out, ws);
+status try_upsample_trilinear3d(tensor_view<const T> self, tensor_view<T> out, const upsample_trilinear3d_attributes& a,
+                                workspace& ws) {
+  const result<resize_plan> plan = try_make_plan(self.extents(), a);
+  if (!plan.ok()) return plan.error();
+  NDRESIZE_TRY(detail::check_output(*plan, out.extents()));
+  return try_execute<T>(*plan, self, out, ws);
 }
 
 template <trilinear_element T>
-void upsample_trilinear3d(tensor_view<const T> self, tensor_view<T> out, const upsample_trilinear3d_attributes& a) {
+status try_upsample_trilinear3d(tensor_view<const T> self, tensor_view<T> out,
+                                const upsample_trilinear3d_attributes& a) {
   workspace ws;
-  upsample_trilinear3d<T>(self, out, a, ws);
+  return try_upsample_trilinear3d<T>(self, out, a, ws);
 }
 
 /// Resizes `self` into a new row-major (NCDHW) tensor.
 template <trilinear_element T>
-tensor<T> upsample_trilinear3d(tensor_view<const T> self, const upsample_trilinear3d_attributes& a) {
-  return execute<T>(make_plan(self.extents(), a), self);
+result<tensor<T>> try_upsample_trilinear3d(tensor_view<const T> self, const upsample_trilinear3d_attributes& a) {
+  const result<resize_plan> plan = try_make_plan(self.extents(), a);
+  if (!plan.ok()) return plan.error();
+  return try_execute<T>(*plan, self);
 }
+
+#if NDRESIZE_EXCEPTIONS
+// The throwing forms: each is its try_ twin, throwing resize_error for its error.
+inline dims ndhwc_strides(const dims& ncdhw) { return try_ndhwc_strides(ncdhw).value(); }
+
+template <trilinear_element T>
+void upsample_trilinear3d(tensor_view<const T> self, tensor_view<T> out, const upsample_trilinear3d_attributes& a,
+                          workspace& ws) {
+  try_upsample_trilinear3d<T>(self, out, a, ws).value();
+}
+
+template <trilinear_element T>
+void upsample_trilinear3d(tensor_view<const T> self, tensor_view<T> out, const upsample_trilinear3d_attributes& a) {
+  try_upsample_trilinear3d<T>(self, out, a).value();
+}
+
+template <trilinear_element T>
+tensor<T> upsample_trilinear3d(tensor_view<const T> self, const upsample_trilinear3d_attributes& a) {
+  return try_upsample_trilinear3d<T>(self, a).value();
+}
+#endif
 
 }  // namespace ascend
 NDRESIZE_END_NAMESPACE

@@ -64,14 +64,19 @@ decltype(auto) visit_element_type(element_type t, F&& f, Otherwise&& otherwise) 
   return otherwise(t);
 }
 
-/// Calls f(type_tag<T>{}) for the C++ type of `t`; throws for undefined codes.
+/// The error for an element type code that names no ONNX type.
+inline error unknown_element_type(element_type t) {
+  return make_error(error_code::invalid_type, "tensor",
+                    "element type code " + std::to_string(static_cast<int>(t)) + " is not an ONNX type");
+}
+
+/// Calls f(type_tag<T>{}) for the C++ type of `t`; throws unknown_element_type(t) for undefined
+/// codes (without exceptions: aborts; pass an `otherwise` above to get the error instead).
 template <class F>
 decltype(auto) visit_element_type(element_type t, F&& f) {
   using R = decltype(f(type_tag<float>{}));
-  return visit_element_type<every_element_type>(t, f, [](element_type u) -> R {
-    throw resize_error(error_code::invalid_type, "tensor",
-                       "element type code " + std::to_string(static_cast<int>(u)) + " is not an ONNX type");
-  });
+  return visit_element_type<every_element_type>(t, f,
+                                                [](element_type u) -> R { detail::raise(unknown_element_type(u)); });
 }
 
 namespace detail {
@@ -116,16 +121,18 @@ gather_kernels gather_kernels_for(isa target) noexcept {
   return k;
 }
 
-/// Runs a validated plan on validated views with the kernels of the active target.
+/// Runs a validated plan on validated views with the kernels of the active target (the
+/// weighted family can still fail: the workspace limit and its allocation).
 template <gatherable T>
-void run_plan(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws, const executor& ex) {
+status run_plan(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws, const executor& ex) {
   const isa target = active_isa();
   if (plan.family() == kernel_family::gather) {
     nearest_gather<T>(plan, x, y, ws, ex, gather_kernels_for<T>(target));
     extrapolate(plan, y, from_extrapolation_value<T>(plan.extrapolation_value()));
   } else if constexpr (interpolatable<T>) {
-    separable_resize<T>(plan, x, y, ws, ex, weighted_kernels_for<T>(target));
+    return separable_resize<T>(plan, x, y, ws, ex, weighted_kernels_for<T>(target));
   }
+  return {};
 }
 
 }  // namespace detail

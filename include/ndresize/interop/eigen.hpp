@@ -14,6 +14,7 @@
 #include <span>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "../config.hpp"
 #include "../execute.hpp"
@@ -90,19 +91,20 @@ tensor_view<eigen_element_t<X>> as_view(X& x) {
 /// Runs `plan` on X into the caller's Y (any Eigen tensor or map of plan.output_shape(), any
 /// layout; must not overlap X). With a reused workspace the call allocates nothing.
 template <eigen_tensor X, eigen_tensor Y>
-void execute(const resize_plan& plan, const X& x, Y&& y, workspace& ws) {
+status try_execute(const resize_plan& plan, const X& x, Y&& y, workspace& ws) {
   using T = std::remove_cv_t<eigen_element_t<const X>>;
   static_assert(std::is_same_v<eigen_element_t<Y>, T>, "Y must be a mutable Eigen tensor of X's scalar type");
-  ndresize::execute<T>(plan, as_view(x), as_view(y), ws);
+  return ndresize::try_execute<T>(plan, as_view(x), as_view(y), ws);
 }
 
-/// Runs `plan` on X into a new Eigen::Tensor of X's layout and plan.output_shape().
+/// Runs `plan` on X into a new Eigen::Tensor of X's layout and plan.output_shape() (Eigen
+/// allocates it: without exceptions, a failed allocation ends the program, as in Eigen).
 template <eigen_tensor X>
-eigen_result_t<X> execute(const resize_plan& plan, const X& x, workspace& ws) {
+result<eigen_result_t<X>> try_execute(const resize_plan& plan, const X& x, workspace& ws) {
   constexpr int rank = static_cast<int>(std::remove_cvref_t<X>::NumIndices);
   const dims& out = plan.output_shape();
   if (out.size() != rank)
-    throw resize_error(
+    return make_error(
         error_code::invalid_shape, plan.context(),
         "the plan has rank " + std::to_string(out.size()) + " but the Eigen tensor has rank " + std::to_string(rank));
   // Eigen multiplies every extent into its Index, also when one is 0: refuse shapes where
@@ -110,37 +112,69 @@ eigen_result_t<X> execute(const resize_plan& plan, const X& x, workspace& ws) {
   dims nonzero = out;
   for (index_t& e : nonzero) e = std::max<index_t>(e, 1);
   if (checked_element_count(nonzero) < 0)
-    throw resize_error(error_code::invalid_shape, plan.context(),
-                       "an Eigen tensor of shape " + out.to_string() +
-                           " cannot be built: its extents multiply "
-                           "beyond Eigen's index type");
+    return make_error(error_code::invalid_shape, plan.context(),
+                      "an Eigen tensor of shape " + out.to_string() +
+                          " cannot be built: its extents multiply "
+                          "beyond Eigen's index type");
   Eigen::array<typename eigen_result_t<X>::Index, rank> extents;
   for (int r = 0; r < rank; ++r)
     extents[static_cast<std::size_t>(r)] = static_cast<typename eigen_result_t<X>::Index>(out[r]);
   eigen_result_t<X> y(extents);
-  execute(plan, x, y, ws);
+  NDRESIZE_TRY(try_execute(plan, x, y, ws));
   return y;
 }
 
 template <eigen_tensor X>
-eigen_result_t<X> execute(const resize_plan& plan, const X& x) {
+result<eigen_result_t<X>> try_execute(const resize_plan& plan, const X& x) {
   workspace ws;
-  return execute(plan, x, ws);
+  return try_execute(plan, x, ws);
 }
 
 /// Resize-19 by `scales` (one per axis, or per entry of `a.axes`), returning an Eigen::Tensor
 /// of X's layout.
 template <eigen_tensor X>
-eigen_result_t<X> resize(const X& x, std::span<const float> scales, const resize_attributes& a = {}) {
-  return execute(ndresize::make_plan(extents_of(x), a, {{}, scales, {}}), x);
+result<eigen_result_t<X>> try_resize(const X& x, std::span<const float> scales, const resize_attributes& a = {}) {
+  const result<resize_plan> plan = ndresize::try_make_plan(extents_of(x), a, {{}, scales, {}});
+  if (!plan.ok()) return plan.error();
+  return try_execute(*plan, x);
 }
 
 /// Resize-19 to `sizes` (one per axis, or per entry of `a.axes`), returning an Eigen::Tensor of
 /// X's layout.
 template <eigen_tensor X>
-eigen_result_t<X> resize(const X& x, std::span<const std::int64_t> sizes, const resize_attributes& a = {}) {
-  return execute(ndresize::make_plan(extents_of(x), a, {{}, {}, sizes}), x);
+result<eigen_result_t<X>> try_resize(const X& x, std::span<const std::int64_t> sizes, const resize_attributes& a = {}) {
+  const result<resize_plan> plan = ndresize::try_make_plan(extents_of(x), a, {{}, {}, sizes});
+  if (!plan.ok()) return plan.error();
+  return try_execute(*plan, x);
 }
+
+#if NDRESIZE_EXCEPTIONS
+// The throwing forms: each is its try_ twin, throwing resize_error for its error.
+template <eigen_tensor X, eigen_tensor Y>
+void execute(const resize_plan& plan, const X& x, Y&& y, workspace& ws) {
+  try_execute(plan, x, std::forward<Y>(y), ws).value();
+}
+
+template <eigen_tensor X>
+eigen_result_t<X> execute(const resize_plan& plan, const X& x, workspace& ws) {
+  return try_execute(plan, x, ws).value();
+}
+
+template <eigen_tensor X>
+eigen_result_t<X> execute(const resize_plan& plan, const X& x) {
+  return try_execute(plan, x).value();
+}
+
+template <eigen_tensor X>
+eigen_result_t<X> resize(const X& x, std::span<const float> scales, const resize_attributes& a = {}) {
+  return try_resize(x, scales, a).value();
+}
+
+template <eigen_tensor X>
+eigen_result_t<X> resize(const X& x, std::span<const std::int64_t> sizes, const resize_attributes& a = {}) {
+  return try_resize(x, sizes, a).value();
+}
+#endif
 
 }  // namespace interop
 NDRESIZE_END_NAMESPACE

@@ -72,79 +72,95 @@ struct attribute_reader {
   const std::string& name;
   const attribute_value& value;
 
-  [[noreturn]] void fail(const std::string& what) const {
-    throw resize_error(error_code::invalid_attribute, std::string(onnx::name(v)),
-                       "attribute " + ndresize::detail::quoted_value(name) + " " + what);
+  error fail(const std::string& what) const {
+    return make_error(error_code::invalid_attribute, std::string(onnx::name(v)),
+                      "attribute " + ndresize::detail::quoted_value(name) + " " + what);
   }
-  void expect(bool ok, const char* type) const {
-    if (!ok) fail(std::string("must be ") + type + ", got " + type_name(value));
+  error wrong_type(const char* type) const {
+    return fail(std::string("must be ") + type + ", got " + type_name(value));
   }
-  std::int64_t integer() const {
-    expect(std::holds_alternative<std::int64_t>(value), "INT");
+  result<std::int64_t> integer() const {
+    if (!std::holds_alternative<std::int64_t>(value)) return wrong_type("INT");
     return std::get<std::int64_t>(value);
   }
-  float real() const {  // an INT is accepted where a FLOAT is expected (JSON writes 0 for 0.0)
+  result<float> real() const {  // an INT is accepted where a FLOAT is expected (JSON writes 0 for 0.0)
     if (const auto* i = std::get_if<std::int64_t>(&value)) return static_cast<float>(*i);
-    expect(std::holds_alternative<float>(value), "FLOAT");
+    if (!std::holds_alternative<float>(value)) return wrong_type("FLOAT");
     return std::get<float>(value);
   }
   template <class E>
-  E enumeration() const {
-    expect(std::holds_alternative<std::string>(value), "STRING");
+  result<E> enumeration() const {
+    if (!std::holds_alternative<std::string>(value)) return wrong_type("STRING");
     const auto& s = std::get<std::string>(value);
     if (auto e = parse<E>(s)) return *e;
-    fail("has unknown value " + ndresize::detail::quoted_value(s));
+    return fail("has unknown value " + ndresize::detail::quoted_value(s));
   }
-  std::vector<std::int64_t> integers() const {
-    expect(std::holds_alternative<std::vector<std::int64_t>>(value), "INTS");
+  result<std::vector<std::int64_t>> integers() const {
+    if (!std::holds_alternative<std::vector<std::int64_t>>(value)) return wrong_type("INTS");
     return std::get<std::vector<std::int64_t>>(value);
   }
-  std::vector<float> reals() const {
-    if (const auto* i = std::get_if<std::vector<std::int64_t>>(&value)) return {i->begin(), i->end()};
-    expect(std::holds_alternative<std::vector<float>>(value), "FLOATS");
+  result<std::vector<float>> reals() const {
+    if (const auto* i = std::get_if<std::vector<std::int64_t>>(&value)) return std::vector<float>(i->begin(), i->end());
+    if (!std::holds_alternative<std::vector<float>>(value)) return wrong_type("FLOATS");
     return std::get<std::vector<float>>(value);
   }
 };
 
+/// Stores a parsed value in `to`, or returns its error.
+template <class T, class U>
+status assign(U& to, result<T> r) {
+  if (!r.ok()) return std::move(r).error();
+  to = std::move(*r);
+  return {};
+}
+
 }  // namespace detail
 
-/// Parses `attrs` for version v: unknown names, wrong types and unknown strings throw
-/// resize_error naming the version; absent attributes take the version's defaults.
-inline node_attributes parse_attributes(op_version v, const attribute_map& attrs) {
+/// Parses `attrs` for version v: unknown names, wrong types and unknown strings are errors
+/// naming the version; absent attributes take the version's defaults.
+inline result<node_attributes> try_parse_attributes(op_version v, const attribute_map& attrs) {
+  using detail::assign;
   node_attributes out;
   auto& a = out.attributes;
   const auto names = detail::attribute_names(v);
   bool has_scales = false;
   for (const auto& [name, value] : attrs) {
     const detail::attribute_reader r{v, name, value};
-    if (std::find(names.begin(), names.end(), name) == names.end()) r.fail("does not exist in this version");
+    if (std::find(names.begin(), names.end(), name) == names.end()) return r.fail("does not exist in this version");
     if (name == "mode")
-      a.mode = r.enumeration<enums::mode>();
+      NDRESIZE_TRY(assign(a.mode, r.enumeration<enums::mode>()));
     else if (name == "coordinate_transformation_mode")
-      a.coordinate_transformation_mode = r.enumeration<enums::coordinate_transformation_mode>();
+      NDRESIZE_TRY(assign(a.coordinate_transformation_mode, r.enumeration<enums::coordinate_transformation_mode>()));
     else if (name == "nearest_mode")
-      a.nearest_mode = r.enumeration<enums::nearest_mode>();
+      NDRESIZE_TRY(assign(a.nearest_mode, r.enumeration<enums::nearest_mode>()));
     else if (name == "keep_aspect_ratio_policy")
-      a.keep_aspect_ratio_policy = r.enumeration<enums::keep_aspect_ratio_policy>();
+      NDRESIZE_TRY(assign(a.keep_aspect_ratio_policy, r.enumeration<enums::keep_aspect_ratio_policy>()));
     else if (name == "cubic_coeff_a")
-      a.cubic_coeff_a = r.real();
+      NDRESIZE_TRY(assign(a.cubic_coeff_a, r.real()));
     else if (name == "extrapolation_value")
-      a.extrapolation_value = r.real();
+      NDRESIZE_TRY(assign(a.extrapolation_value, r.real()));
     else if (name == "exclude_outside")
-      a.exclude_outside = r.integer();
+      NDRESIZE_TRY(assign(a.exclude_outside, r.integer()));
     else if (name == "antialias")
-      a.antialias = r.integer();
+      NDRESIZE_TRY(assign(a.antialias, r.integer()));
     else if (name == "axes")
-      a.axes = r.integers();
+      NDRESIZE_TRY(assign(a.axes, r.integers()));
     else if (name == "scales") {
-      out.upsample_7_scales = r.reals();
+      NDRESIZE_TRY(assign(out.upsample_7_scales, r.reals()));
       has_scales = true;
     }
   }
   if (v == op_version::upsample_7 && !has_scales)
-    throw resize_error(error_code::invalid_attribute, std::string(name(v)), "attribute 'scales' is required");
+    return make_error(error_code::invalid_attribute, std::string(name(v)), "attribute 'scales' is required");
   return out;
 }
+
+#if NDRESIZE_EXCEPTIONS
+/// try_parse_attributes, throwing resize_error for its error.
+inline node_attributes parse_attributes(op_version v, const attribute_map& attrs) {
+  return try_parse_attributes(v, attrs).value();
+}
+#endif
 
 }  // namespace onnx
 NDRESIZE_END_NAMESPACE

@@ -19,22 +19,41 @@ namespace onnx {
 /// Computes node `op` at `opset` on X into the caller's Y. Nothing is written to Y unless
 /// every check passes.
 template <int = 0>
+status try_compute(std::string_view op, std::int64_t opset, const attribute_map& attrs, const any_const_tensor_view& x,
+                   const resize_inputs& in, const any_tensor_view& y, workspace& ws);
+
+template <int = 0>
+status try_compute(std::string_view op, std::int64_t opset, const attribute_map& attrs, const any_const_tensor_view& x,
+                   const resize_inputs& in, const any_tensor_view& y) {
+  workspace ws;
+  return try_compute(op, opset, attrs, x, in, y, ws);
+}
+
+#if NDRESIZE_EXCEPTIONS
+/// try_compute, throwing resize_error for its error.
+template <int = 0>
 void compute(std::string_view op, std::int64_t opset, const attribute_map& attrs, const any_const_tensor_view& x,
-             const resize_inputs& in, const any_tensor_view& y, workspace& ws);
+             const resize_inputs& in, const any_tensor_view& y, workspace& ws) {
+  try_compute(op, opset, attrs, x, in, y, ws).value();
+}
 
 template <int = 0>
 void compute(std::string_view op, std::int64_t opset, const attribute_map& attrs, const any_const_tensor_view& x,
              const resize_inputs& in, const any_tensor_view& y) {
-  workspace ws;
-  compute(op, opset, attrs, x, in, y, ws);
+  try_compute(op, opset, attrs, x, in, y).value();
 }
+#endif
 
 #if !defined(NDRESIZE_COMPILED)
 template <int>
-void compute(std::string_view op, std::int64_t opset, const attribute_map& attrs, const any_const_tensor_view& x,
-             const resize_inputs& in, const any_tensor_view& y, workspace& ws) {
-  check_element_type(version_for(op, opset), x.type);
-  execute(make_plan(op, opset, attrs, x.extents, in), x, y, ws);
+status try_compute(std::string_view op, std::int64_t opset, const attribute_map& attrs, const any_const_tensor_view& x,
+                   const resize_inputs& in, const any_tensor_view& y, workspace& ws) {
+  const result<op_version> v = try_version_for(op, opset);
+  if (!v.ok()) return v.error();
+  NDRESIZE_TRY(try_check_element_type(*v, x.type));
+  const result<resize_plan> plan = try_make_plan(op, opset, attrs, x.extents, in);
+  if (!plan.ok()) return plan.error();
+  return try_execute(*plan, x, y, ws);
 }
 #endif
 

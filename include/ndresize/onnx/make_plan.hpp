@@ -40,95 +40,102 @@ std::string fmt(F v) {
 struct checker {
   op_version v;
   std::string ctx() const { return std::string(name(v)); }
-  [[noreturn]] void fail(error_code c, const std::string& what) const { throw resize_error(c, ctx(), what); }
-  void attribute(bool ok, const std::string& what) const {
-    if (!ok) fail(error_code::invalid_attribute, what);
+  error fail(error_code c, const std::string& what) const { return make_error(c, ctx(), what); }
+  status attribute(bool ok, const std::string& what) const {
+    if (!ok) return fail(error_code::invalid_attribute, what);
+    return {};
   }
-  void input(bool ok, const std::string& what) const {
-    if (!ok) fail(error_code::invalid_input, what);
+  status input(bool ok, const std::string& what) const {
+    if (!ok) return fail(error_code::invalid_input, what);
+    return {};
   }
 };
 
 /// An enum member's value must be one of its enumerators (a caller may cast any integer).
 template <class E>
-void check_enum(const checker& c, E e, const char* attr) {
-  if (to_string(e) != "?") return;
+status check_enum(const checker& c, E e, const char* attr) {
+  if (to_string(e) != "?") return {};
   std::string names;
   for (int i = 0; to_string(static_cast<E>(i)) != "?"; ++i)
     names += std::string(i ? ", " : "") + std::string(to_string(static_cast<E>(i)));
-  c.attribute(false, std::string("attribute '") + attr + "' has value " + std::to_string(static_cast<long long>(e)) +
-                         ", which is none of " + names);
+  return c.attribute(false, std::string("attribute '") + attr + "' has value " +
+                                std::to_string(static_cast<long long>(e)) + ", which is none of " + names);
 }
 
 /// Rejects attribute values that do not exist in version v (the struct has all of them).
-inline void check_attributes(const checker& c, const resize_attributes& a) {
+inline status check_attributes(const checker& c, const resize_attributes& a) {
   const op_version v = c.v;
   const resize_attributes def;
-  check_enum(c, a.mode, "mode");
-  check_enum(c, a.coordinate_transformation_mode, "coordinate_transformation_mode");
-  check_enum(c, a.nearest_mode, "nearest_mode");
-  check_enum(c, a.keep_aspect_ratio_policy, "keep_aspect_ratio_policy");
+  NDRESIZE_TRY(check_enum(c, a.mode, "mode"));
+  NDRESIZE_TRY(check_enum(c, a.coordinate_transformation_mode, "coordinate_transformation_mode"));
+  NDRESIZE_TRY(check_enum(c, a.nearest_mode, "nearest_mode"));
+  NDRESIZE_TRY(check_enum(c, a.keep_aspect_ratio_policy, "keep_aspect_ratio_policy"));
   auto absent = [&](bool is_default, const char* attr) {
-    c.attribute(is_default, std::string("attribute '") + attr + "' does not exist in this version");
+    return c.attribute(is_default, std::string("attribute '") + attr + "' does not exist in this version");
   };
   const bool modern = !is_legacy(v);
   if (!modern) {
-    absent(a.coordinate_transformation_mode == def.coordinate_transformation_mode, "coordinate_transformation_mode");
-    absent(a.nearest_mode == def.nearest_mode, "nearest_mode");
-    absent(a.cubic_coeff_a == def.cubic_coeff_a, "cubic_coeff_a");
-    absent(a.exclude_outside == def.exclude_outside, "exclude_outside");
-    absent(a.extrapolation_value == def.extrapolation_value, "extrapolation_value");
-    c.attribute(a.mode != enums::mode::cubic, "mode 'cubic' does not exist in this version (nearest or linear)");
+    NDRESIZE_TRY(absent(a.coordinate_transformation_mode == def.coordinate_transformation_mode,
+                        "coordinate_transformation_mode"));
+    NDRESIZE_TRY(absent(a.nearest_mode == def.nearest_mode, "nearest_mode"));
+    NDRESIZE_TRY(absent(a.cubic_coeff_a == def.cubic_coeff_a, "cubic_coeff_a"));
+    NDRESIZE_TRY(absent(a.exclude_outside == def.exclude_outside, "exclude_outside"));
+    NDRESIZE_TRY(absent(a.extrapolation_value == def.extrapolation_value, "extrapolation_value"));
+    NDRESIZE_TRY(
+        c.attribute(a.mode != enums::mode::cubic, "mode 'cubic' does not exist in this version (nearest or linear)"));
   }
   if (!at_least(v, op_version::resize_18)) {
-    absent(a.antialias == def.antialias, "antialias");
-    absent(!a.axes.has_value(), "axes");
-    absent(a.keep_aspect_ratio_policy == def.keep_aspect_ratio_policy, "keep_aspect_ratio_policy");
+    NDRESIZE_TRY(absent(a.antialias == def.antialias, "antialias"));
+    NDRESIZE_TRY(absent(!a.axes.has_value(), "axes"));
+    NDRESIZE_TRY(absent(a.keep_aspect_ratio_policy == def.keep_aspect_ratio_policy, "keep_aspect_ratio_policy"));
   }
   using enum enums::coordinate_transformation_mode;
   const auto ctm = a.coordinate_transformation_mode;
-  c.attribute(ctm != half_pixel_symmetric || v == op_version::resize_19,
-              "coordinate_transformation_mode 'half_pixel_symmetric' exists only from Resize-19 on");
-  c.attribute(ctm != tf_half_pixel_for_nn || v == op_version::resize_11,
-              "coordinate_transformation_mode 'tf_half_pixel_for_nn' exists only in Resize-11");
-  c.attribute(a.exclude_outside == 0 || a.exclude_outside == 1,
-              "attribute 'exclude_outside' = " + std::to_string(a.exclude_outside) + " must be 0 or 1");
-  c.attribute(a.antialias == 0 || a.antialias == 1,
-              "attribute 'antialias' = " + std::to_string(a.antialias) + " must be 0 or 1");
-  c.attribute(!(a.antialias == 1 && a.mode == enums::mode::nearest),
-              "attribute 'antialias' = 1 applies to linear and cubic modes only, not 'nearest'");
-  c.attribute(std::isfinite(a.cubic_coeff_a),
-              "attribute 'cubic_coeff_a' = " + fmt(a.cubic_coeff_a) + " must be finite");
+  NDRESIZE_TRY(c.attribute(ctm != half_pixel_symmetric || v == op_version::resize_19,
+                           "coordinate_transformation_mode 'half_pixel_symmetric' exists only from Resize-19 on"));
+  NDRESIZE_TRY(c.attribute(ctm != tf_half_pixel_for_nn || v == op_version::resize_11,
+                           "coordinate_transformation_mode 'tf_half_pixel_for_nn' exists only in Resize-11"));
+  NDRESIZE_TRY(c.attribute(a.exclude_outside == 0 || a.exclude_outside == 1,
+                           "attribute 'exclude_outside' = " + std::to_string(a.exclude_outside) + " must be 0 or 1"));
+  NDRESIZE_TRY(c.attribute(a.antialias == 0 || a.antialias == 1,
+                           "attribute 'antialias' = " + std::to_string(a.antialias) + " must be 0 or 1"));
+  NDRESIZE_TRY(c.attribute(!(a.antialias == 1 && a.mode == enums::mode::nearest),
+                           "attribute 'antialias' = 1 applies to linear and cubic modes only, not 'nearest'"));
+  NDRESIZE_TRY(c.attribute(std::isfinite(a.cubic_coeff_a),
+                           "attribute 'cubic_coeff_a' = " + fmt(a.cubic_coeff_a) + " must be finite"));
+  return {};
 }
 
 }  // namespace detail
 
 /// Validates a Resize/Upsample node of version `v` on an input of shape `x_shape` and builds
-/// its plan. Throws resize_error naming the version, the attribute or input, and the value.
-inline resize_plan make_plan(op_version v, const resize_attributes& a, const dims& x_shape, const resize_inputs& in,
-                             const plan_limits& limits = {}) {
+/// its plan, or the error naming the version, the attribute or input, and the value.
+inline result<resize_plan> try_make_plan(op_version v, const resize_attributes& a, const dims& x_shape,
+                                         const resize_inputs& in, const plan_limits& limits = {}) {
   const detail::checker c{v};
   const int rank = x_shape.size();
-  if (rank < 1) c.fail(error_code::invalid_shape, "input 'X' must have rank >= 1 (got a scalar)");
+  if (rank < 1) return c.fail(error_code::invalid_shape, "input 'X' must have rank >= 1 (got a scalar)");
   for (int d = 0; d < rank; ++d)
     if (x_shape[d] < 0)
-      c.fail(error_code::invalid_shape, "input 'X' has a negative extent in shape " + x_shape.to_string());
+      return c.fail(error_code::invalid_shape, "input 'X' has a negative extent in shape " + x_shape.to_string());
   // No such tensor fits in memory; rejecting it keeps every intermediate shape countable.
   if (checked_element_count(x_shape) < 0)
-    c.fail(error_code::invalid_shape,
-           "input 'X' shape " + x_shape.to_string() + " has more elements than int64 can count");
-  detail::check_attributes(c, a);
+    return c.fail(error_code::invalid_shape,
+                  "input 'X' shape " + x_shape.to_string() + " has more elements than int64 can count");
+  NDRESIZE_TRY(detail::check_attributes(c, a));
 
   // axes (Resize-18+): in [-r, r-1], distinct, not empty.
   std::vector<int> axes;
   if (a.axes) {
-    c.attribute(!a.axes->empty(), "attribute 'axes' is empty (omit it to resize all axes)");
+    NDRESIZE_TRY(c.attribute(!a.axes->empty(), "attribute 'axes' is empty (omit it to resize all axes)"));
     std::vector<bool> seen(static_cast<std::size_t>(rank), false);
     for (std::int64_t ax : *a.axes) {
-      c.attribute(ax >= -rank && ax < rank, "attribute 'axes' value " + std::to_string(ax) + " is out of range [" +
-                                                std::to_string(-rank) + ", " + std::to_string(rank - 1) + "]");
+      NDRESIZE_TRY(c.attribute(ax >= -rank && ax < rank, "attribute 'axes' value " + std::to_string(ax) +
+                                                             " is out of range [" + std::to_string(-rank) + ", " +
+                                                             std::to_string(rank - 1) + "]"));
       const int d = static_cast<int>(ax < 0 ? ax + rank : ax);
-      c.attribute(!seen[static_cast<std::size_t>(d)], "attribute 'axes' repeats axis " + std::to_string(d));
+      NDRESIZE_TRY(
+          c.attribute(!seen[static_cast<std::size_t>(d)], "attribute 'axes' repeats axis " + std::to_string(d)));
       seen[static_cast<std::size_t>(d)] = true;
       axes.push_back(d);
     }
@@ -141,42 +148,44 @@ inline resize_plan make_plan(op_version v, const resize_attributes& a, const dim
   // scales xor sizes
   const bool has_scales = !in.scales.empty(), has_sizes = !in.sizes.empty();
   if (is_legacy(v)) {
-    c.input(has_scales, std::string(v == op_version::upsample_7 ? "attribute" : "input") + " 'scales' is required");
-    c.input(!has_sizes, "input 'sizes' does not exist in this version");
+    NDRESIZE_TRY(c.input(has_scales,
+                         std::string(v == op_version::upsample_7 ? "attribute" : "input") + " 'scales' is required"));
+    NDRESIZE_TRY(c.input(!has_sizes, "input 'sizes' does not exist in this version"));
   } else {
-    c.input(!(has_scales && has_sizes), "inputs 'scales' and 'sizes' are both given; exactly one must be");
-    c.input(has_scales || has_sizes, "neither 'scales' nor 'sizes' is given; exactly one must be");
+    NDRESIZE_TRY(
+        c.input(!(has_scales && has_sizes), "inputs 'scales' and 'sizes' are both given; exactly one must be"));
+    NDRESIZE_TRY(c.input(has_scales || has_sizes, "neither 'scales' nor 'sizes' is given; exactly one must be"));
   }
   const std::string scales_name = v == op_version::upsample_7 ? "attribute 'scales'" : "input 'scales'";
   if (has_scales) {
-    c.input(in.scales.size() == n,
-            scales_name + " has " + std::to_string(in.scales.size()) + " values, expected " + n_str);
+    NDRESIZE_TRY(c.input(in.scales.size() == n,
+                         scales_name + " has " + std::to_string(in.scales.size()) + " values, expected " + n_str));
     for (std::size_t i = 0; i < n; ++i) {
       const float s = in.scales[i];
       const std::string at = scales_name + ": scales[" + std::to_string(i) + "] = " + detail::fmt(s);
-      c.input(std::isfinite(s), at + " is not finite");
+      NDRESIZE_TRY(c.input(std::isfinite(s), at + " is not finite"));
       if (is_upsample(v))
-        c.input(s >= 1.0f, at + " must be >= 1 (Upsample only upsamples)");
+        NDRESIZE_TRY(c.input(s >= 1.0f, at + " must be >= 1 (Upsample only upsamples)"));
       else
-        c.input(s > 0.0f, at + " must be > 0");
+        NDRESIZE_TRY(c.input(s > 0.0f, at + " must be > 0"));
     }
   }
   if (has_sizes) {
-    c.input(in.sizes.size() == n,
-            "input 'sizes' has " + std::to_string(in.sizes.size()) + " values, expected " + n_str);
+    NDRESIZE_TRY(c.input(in.sizes.size() == n,
+                         "input 'sizes' has " + std::to_string(in.sizes.size()) + " values, expected " + n_str));
     for (std::size_t i = 0; i < n; ++i)
-      c.input(in.sizes[i] >= 0,
-              "input 'sizes': sizes[" + std::to_string(i) + "] = " + std::to_string(in.sizes[i]) + " is negative");
+      NDRESIZE_TRY(c.input(in.sizes[i] >= 0, "input 'sizes': sizes[" + std::to_string(i) +
+                                                 "] = " + std::to_string(in.sizes[i]) + " is negative"));
   }
   // roi matters only for tf_crop_and_resize; absent means the whole input (starts 0, ends 1).
   const bool crop = a.coordinate_transformation_mode == enums::coordinate_transformation_mode::tf_crop_and_resize;
   std::span<const double> roi;
   if (crop && !in.roi.empty()) {
-    c.input(in.roi.size() == 2 * n,
-            "input 'roi' has " + std::to_string(in.roi.size()) + " values, expected 2 x " + n_str);
+    NDRESIZE_TRY(c.input(in.roi.size() == 2 * n,
+                         "input 'roi' has " + std::to_string(in.roi.size()) + " values, expected 2 x " + n_str));
     for (std::size_t i = 0; i < in.roi.size(); ++i)
-      c.input(std::isfinite(in.roi[i]),
-              "input 'roi': roi[" + std::to_string(i) + "] = " + detail::fmt(in.roi[i]) + " is not finite");
+      NDRESIZE_TRY(c.input(std::isfinite(in.roi[i]), "input 'roi': roi[" + std::to_string(i) +
+                                                         "] = " + detail::fmt(in.roi[i]) + " is not finite"));
     roi = in.roi;
   }
 
@@ -191,17 +200,18 @@ inline resize_plan make_plan(op_version v, const resize_attributes& a, const dim
     for (std::size_t i = 0; i < n; ++i) {
       const double len = scaled_length(x_shape[axes[i]], in.scales[i]);
       if (!(len < static_cast<double>(limits.max_output_elements) + 1.0))
-        c.fail(error_code::limit_exceeded,
-               scales_name + ": scales[" + std::to_string(i) + "] = " + detail::fmt(in.scales[i]) + " makes axis " +
-                   std::to_string(axes[i]) + " " + detail::fmt(len) + " long, beyond the output limit of " +
-                   std::to_string(limits.max_output_elements) + " elements");
+        return c.fail(error_code::limit_exceeded, scales_name + ": scales[" + std::to_string(i) +
+                                                      "] = " + detail::fmt(in.scales[i]) + " makes axis " +
+                                                      std::to_string(axes[i]) + " " + detail::fmt(len) +
+                                                      " long, beyond the output limit of " +
+                                                      std::to_string(limits.max_output_elements) + " elements");
     }
   if (has_sizes && a.keep_aspect_ratio_policy != enums::keep_aspect_ratio_policy::stretch)
     for (std::size_t i = 0; i < n; ++i)
       if (in.sizes[i] > limits.max_output_elements)
-        c.fail(error_code::limit_exceeded,
-               "input 'sizes': sizes[" + std::to_string(i) + "] = " + std::to_string(in.sizes[i]) +
-                   " is beyond the output limit of " + std::to_string(limits.max_output_elements) + " elements");
+        return c.fail(error_code::limit_exceeded,
+                      "input 'sizes': sizes[" + std::to_string(i) + "] = " + std::to_string(in.sizes[i]) +
+                          " is beyond the output limit of " + std::to_string(limits.max_output_elements) + " elements");
   const std::vector<axis_geometry> geometry = compute_geometry(req);
 
   dims out_shape;
@@ -209,18 +219,18 @@ inline resize_plan make_plan(op_version v, const resize_attributes& a, const dim
   for (int d = 0; d < rank; ++d) {
     const auto& g = geometry[static_cast<std::size_t>(d)];
     if (g.out < 0 || g.out > limits.max_output_elements)
-      c.fail(error_code::limit_exceeded, "output axis " + std::to_string(d) + " would have " + std::to_string(g.out) +
-                                             " elements, beyond the limit of " +
-                                             std::to_string(limits.max_output_elements));
+      return c.fail(error_code::limit_exceeded, "output axis " + std::to_string(d) + " would have " +
+                                                    std::to_string(g.out) + " elements, beyond the limit of " +
+                                                    std::to_string(limits.max_output_elements));
     if (g.in == 0 && g.out > 0)
-      c.fail(error_code::invalid_shape,
-             "axis " + std::to_string(d) + " of 'X' is empty and cannot grow to " + std::to_string(g.out));
+      return c.fail(error_code::invalid_shape,
+                    "axis " + std::to_string(d) + " of 'X' is empty and cannot grow to " + std::to_string(g.out));
     out_shape[d] = g.out;
   }
   const index_t count = checked_element_count(out_shape);
   if (count < 0 || count > limits.max_output_elements)
-    c.fail(error_code::limit_exceeded, "output shape " + out_shape.to_string() + " has more than the limit of " +
-                                           std::to_string(limits.max_output_elements) + " elements");
+    return c.fail(error_code::limit_exceeded, "output shape " + out_shape.to_string() + " has more than the limit of " +
+                                                  std::to_string(limits.max_output_elements) + " elements");
 
   sampling s;
   s.filter = mode_filter(a.mode, a.cubic_coeff_a);
@@ -238,16 +248,23 @@ inline resize_plan make_plan(op_version v, const resize_attributes& a, const dim
   std::vector<bool> listed(static_cast<std::size_t>(rank), false);
   for (int d : axes) listed[static_cast<std::size_t>(d)] = true;
   if (const std::string over = tables_budget(geometry, listed, produces, s).check(limits); !over.empty())
-    c.fail(error_code::limit_exceeded, over);
+    return c.fail(error_code::limit_exceeded, over);
 
-  try {
+  // Within the limits, building can still meet a system with less memory.
+  return ndresize::detail::out_of_memory_guard(c.ctx(), ndresize::tables_out_of_memory, [&]() -> result<resize_plan> {
     std::vector<axis_table> tables = build_tables(geometry, listed, produces, s);
     return resize_plan(c.ctx(), weighted ? kernel_family::weighted : kernel_family::gather, x_shape, std::move(tables),
                        static_cast<double>(a.extrapolation_value), limits.max_scratch_bytes);
-  } catch (const std::bad_alloc&) {
-    c.fail(error_code::out_of_memory, "building the plan's tables (within the limits) ran out of memory");
-  }
+  });
 }
+
+#if NDRESIZE_EXCEPTIONS
+/// try_make_plan, throwing resize_error for its error.
+inline resize_plan make_plan(op_version v, const resize_attributes& a, const dims& x_shape, const resize_inputs& in,
+                             const plan_limits& limits = {}) {
+  return try_make_plan(v, a, x_shape, in, limits).value();
+}
+#endif
 
 }  // namespace onnx
 NDRESIZE_END_NAMESPACE

@@ -38,7 +38,7 @@ constexpr bool at_least(op_version v, op_version min) noexcept {
 }
 
 /// The version of `op` ("Resize" or "Upsample") in force at a model's `opset`.
-inline op_version version_for(std::string_view op, std::int64_t opset) {
+inline result<op_version> try_version_for(std::string_view op, std::int64_t opset) {
   const std::string ctx = std::string(op) + " at opset " + std::to_string(opset);
   if (op == "Resize") {
     if (opset >= 19) return op_version::resize_19;
@@ -46,18 +46,23 @@ inline op_version version_for(std::string_view op, std::int64_t opset) {
     if (opset >= 13) return op_version::resize_13;
     if (opset >= 11) return op_version::resize_11;
     if (opset == 10) return op_version::resize_10;
-    throw resize_error(error_code::invalid_attribute, ctx, "Resize does not exist before opset 10");
+    return make_error(error_code::invalid_attribute, ctx, "Resize does not exist before opset 10");
   }
   if (op == "Upsample") {
     if (opset >= 10)
-      throw resize_error(error_code::invalid_attribute, ctx, "Upsample is deprecated from opset 10 on; use Resize");
+      return make_error(error_code::invalid_attribute, ctx, "Upsample is deprecated from opset 10 on; use Resize");
     if (opset >= 9) return op_version::upsample_9;
     if (opset >= 7) return op_version::upsample_7;
-    throw resize_error(error_code::invalid_attribute, ctx, "Upsample before opset 7 (experimental) is not supported");
+    return make_error(error_code::invalid_attribute, ctx, "Upsample before opset 7 (experimental) is not supported");
   }
-  throw resize_error(error_code::invalid_attribute, ctx,
-                     "unknown operator " + ndresize::detail::quoted_value(op) + " (expected Resize or Upsample)");
+  return make_error(error_code::invalid_attribute, ctx,
+                    "unknown operator " + ndresize::detail::quoted_value(op) + " (expected Resize or Upsample)");
 }
+
+#if NDRESIZE_EXCEPTIONS
+/// try_version_for, throwing resize_error for its error.
+inline op_version version_for(std::string_view op, std::int64_t opset) { return try_version_for(op, opset).value(); }
+#endif
 
 }  // namespace onnx
 NDRESIZE_END_NAMESPACE

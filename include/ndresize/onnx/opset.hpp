@@ -15,20 +15,30 @@ NDRESIZE_BEGIN_NAMESPACE
 namespace onnx {
 
 /// Plans node `op` (Resize | Upsample) at `opset` for an input of shape `x_shape`.
+inline result<resize_plan> try_make_plan(std::string_view op, std::int64_t opset, const attribute_map& attrs,
+                                         const dims& x_shape, const resize_inputs& in, const plan_limits& limits = {}) {
+  const result<op_version> v = try_version_for(op, opset);
+  if (!v.ok()) return v.error();
+  const result<node_attributes> node = try_parse_attributes(*v, attrs);
+  if (!node.ok()) return node.error();
+  resize_inputs inputs = in;
+  if (*v == op_version::upsample_7) {
+    if (!in.scales.empty())
+      return make_error(error_code::invalid_input, std::string(name(*v)),
+                        "input 'scales' does not exist in this version (it is an attribute)");
+    inputs.scales = node->upsample_7_scales;
+    return try_make_plan(*v, node->attributes, x_shape, inputs, limits);
+  }
+  return try_make_plan(*v, node->attributes, x_shape, inputs, limits);
+}
+
+#if NDRESIZE_EXCEPTIONS
+/// try_make_plan, throwing resize_error for its error.
 inline resize_plan make_plan(std::string_view op, std::int64_t opset, const attribute_map& attrs, const dims& x_shape,
                              const resize_inputs& in, const plan_limits& limits = {}) {
-  const op_version v = version_for(op, opset);
-  const node_attributes node = parse_attributes(v, attrs);
-  resize_inputs inputs = in;
-  if (v == op_version::upsample_7) {
-    if (!in.scales.empty())
-      throw resize_error(error_code::invalid_input, std::string(name(v)),
-                         "input 'scales' does not exist in this version (it is an attribute)");
-    inputs.scales = node.upsample_7_scales;
-    return make_plan(v, node.attributes, x_shape, inputs, limits);
-  }
-  return make_plan(v, node.attributes, x_shape, inputs, limits);
+  return try_make_plan(op, opset, attrs, x_shape, in, limits).value();
 }
+#endif
 
 }  // namespace onnx
 NDRESIZE_END_NAMESPACE

@@ -33,7 +33,11 @@ inline table_budget tables_budget(const std::vector<axis_geometry>& geometry, co
   return budget;
 }
 
-/// One table per axis (may throw std::bad_alloc).
+/// What a plan builder reports when the tables, within the limits, cannot be allocated.
+inline constexpr const char* tables_out_of_memory = "building the plan's tables (within the limits) ran out of memory";
+
+/// One table per axis (may throw std::bad_alloc; without exceptions, allocation failure ends
+/// the program as in the standard library).
 inline std::vector<axis_table> build_tables(const std::vector<axis_geometry>& geometry, const std::vector<bool>& listed,
                                             bool produces, const sampling& s) {
   const bool weighted = !s.filter.is_nearest();

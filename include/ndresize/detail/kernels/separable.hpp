@@ -48,14 +48,15 @@ void copy_resize(const resize_plan& plan, tensor_view<const T> x, tensor_view<T>
   extrapolate(plan, y, from_extrapolation_value<T>(plan.extrapolation_value()));
 }
 
-inline void check_scratch(const resize_plan& plan, const execution_layout& L) {
+inline status check_scratch(const resize_plan& plan, const execution_layout& L) {
   if (L.bytes > plan.max_scratch_bytes())
-    throw resize_error(
+    return make_error(
         error_code::limit_exceeded, plan.context(),
         "the workspace would need " +
             (L.bytes == scratch_layout::saturated ? std::string("more than SIZE_MAX") : std::to_string(L.bytes)) +
             " bytes, beyond the limit of " + std::to_string(plan.max_scratch_bytes()) +
             " (plan_limits::max_scratch_bytes)");
+  return {};
 }
 
 /// Runs one unfused pass with the row_ops of its stage kind (from X or scratch, to scratch or Y).
@@ -69,16 +70,21 @@ void run_stage(const weighted_kernels<T>& k, const T* x, const Acc* cur, T* y, A
 }
 
 template <interpolatable T>
-void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws,
-                      const executor& ex, const weighted_kernels<T>& k) {
+status separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws,
+                        const executor& ex, const weighted_kernels<T>& k) {
   using Acc = accumulator_t<T>;
-  if (plan.output_size() == 0) return;
-  if (plan.pass_order().empty()) return copy_resize(plan, x, y);
+  if (plan.output_size() == 0) return {};
+  if (plan.pass_order().empty()) {
+    copy_resize(plan, x, y);
+    return {};
+  }
   const execution_layout L = layout_execution<T>(plan, x.strides(), y.strides(), ex.concurrency());
-  check_scratch(plan, L);
+  NDRESIZE_TRY(check_scratch(plan, L));
   const prepared_tables& prepared = prepare_tables(plan, k.packs, ws);
   const axis_list& order = L.schedule.order;
-  auto* mem = static_cast<std::byte*>(ws.get(L.bytes));
+  auto got = ws.try_get(L.bytes);
+  if (!got.ok()) return std::move(got).error();
+  auto* mem = static_cast<std::byte*>(*got);
   Acc* buf[2] = {reinterpret_cast<Acc*>(mem + L.off0), reinterpret_cast<Acc*>(mem + L.off1)};
   const chunk_memory chunks{mem + L.off_chunks, L.chunk_bytes, L.chunks, L.part};
   dims shape = x.extents();
@@ -114,6 +120,7 @@ void separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_vi
                 pass_io<Acc, T>{cur, shape, cur_str, y.data_handle(), y.strides()}, ex, chunks);
   }
   extrapolate(plan, y, from_extrapolation_value<T>(plan.extrapolation_value()));
+  return {};
 }
 
 }  // namespace detail
