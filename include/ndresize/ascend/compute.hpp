@@ -84,14 +84,15 @@ status try_upsample_trilinear3d(const any_const_tensor_view& self, const any_ten
   NDRESIZE_TRY(detail::check_output(*plan, out.extents));
   NDRESIZE_TRY(self.check_strides());
   NDRESIZE_TRY(out.check_strides());
-  // Only the four accepted types are instantiated (visit_element_type would make all of them).
-  switch (self.type) {
-    case element_type::float32: return try_execute<float>(*plan, self.as<float>(), out.as<float>(), ws);
-    case element_type::float64: return try_execute<double>(*plan, self.as<double>(), out.as<double>(), ws);
-    case element_type::float16:
-      return try_execute<Eigen::half>(*plan, self.as<Eigen::half>(), out.as<Eigen::half>(), ws);
-    default: return try_execute<Eigen::bfloat16>(*plan, self.as<Eigen::bfloat16>(), out.as<Eigen::bfloat16>(), ws);
-  }
+  // The same switch as every type-erased entry, over the operator's four types only (only
+  // they are instantiated); check_element_type has refused the others.
+  return visit_element_type<trilinear_element_types>(
+      self.type,
+      [&](auto tag) -> status {
+        using T = typename decltype(tag)::type;
+        return try_execute<T>(*plan, self.as<T>(), out.as<T>(), ws);
+      },
+      [](element_type t) -> status { return unknown_element_type(t); });
 }
 #endif
 

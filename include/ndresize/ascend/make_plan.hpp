@@ -87,6 +87,83 @@ inline axis_table build_axis_table(index_t in, index_t out, double scale, bool a
   return t;
 }
 
+namespace detail {
+
+/// Input 'self': 5-D, no negative extent, spatial extents > 0.
+inline status check_input_shape(const dims& input_shape) {
+  if (input_shape.size() != 5)
+    return fail(error_code::invalid_shape, "input 'self' has rank " + std::to_string(input_shape.size()) + " (shape " +
+                                               input_shape.to_string() + "); it must be 5-D (N, C, D, H, W)");
+  for (int d = 0; d < 5; ++d) {
+    if (input_shape[d] < 0)
+      return fail(error_code::invalid_shape, "input 'self' has a negative extent: shape " + input_shape.to_string());
+    if (d >= 2 && input_shape[d] == 0)
+      return fail(error_code::invalid_shape, std::string("input 'self' has ") + axis_names[d - 2] + " = 0 (shape " +
+                                                 input_shape.to_string() + "); spatial extents must be > 0");
+  }
+  return {};
+}
+
+/// The output extents (D, H, W) from 'output_size': 3 values > 0 within the output limit.
+inline result<std::array<index_t, 3>> extents_from_output_size(const std::vector<std::int64_t>& size,
+                                                               const plan_limits& limits) {
+  auto list = [&] {
+    std::string s = "[";
+    for (std::size_t i = 0; i < size.size(); ++i) s += (i ? ", " : "") + std::to_string(size[i]);
+    return s + "]";
+  };
+  if (size.size() != 3)
+    return fail(
+        error_code::invalid_attribute,
+        "attribute 'output_size' = " + list() + " must have 3 values (D, H, W), it has " + std::to_string(size.size()));
+  std::array<index_t, 3> out{};
+  for (int i = 0; i < 3; ++i) {
+    if (size[static_cast<std::size_t>(i)] <= 0)
+      return fail(error_code::invalid_attribute,
+                  "attribute 'output_size' = " + list() + ": output_size[" + std::to_string(i) +
+                      "] = " + std::to_string(size[static_cast<std::size_t>(i)]) + " must be > 0");
+    if (size[static_cast<std::size_t>(i)] > limits.max_output_elements)
+      return fail(error_code::limit_exceeded, "attribute 'output_size' = " + list() +
+                                                  " is beyond the output limit of " +
+                                                  std::to_string(limits.max_output_elements) + " elements");
+    out[static_cast<std::size_t>(i)] = size[static_cast<std::size_t>(i)];
+  }
+  return out;
+}
+
+/// The output extents (D, H, W) from the three scales: each given, > 0, and giving a
+/// non-empty axis within the output limit (floor(in × scale), in double).
+inline result<std::array<index_t, 3>> extents_from_scales(const dims& input_shape,
+                                                          const upsample_trilinear3d_attributes& a,
+                                                          const plan_limits& limits) {
+  std::array<index_t, 3> out{};
+  for (int i = 0; i < 3; ++i) {
+    const auto& s = scales_of(a, i);
+    const std::string name = scales_names[static_cast<std::size_t>(i)];
+    if (!s)
+      return fail(error_code::invalid_attribute, "neither attribute 'output_size' nor attribute '" + name +
+                                                     "' is given: the output extent of " + axis_names[i] +
+                                                     " is unknown");
+    if (!(*s > 0.0))
+      return fail(error_code::invalid_attribute,
+                  "attribute '" + name + "' = " + fmt(*s) + " must be > 0 (no output_size is given)");
+    const index_t in = input_shape[i + 2];
+    const double len = std::floor(static_cast<double>(in) * *s);
+    if (len < 1.0)
+      return fail(error_code::invalid_attribute, "attribute '" + name + "' = " + fmt(*s) +
+                                                     " gives an empty output: " + axis_names[i] + " = floor(" +
+                                                     std::to_string(in) + " * " + fmt(*s) + ") = 0");
+    if (!(len <= static_cast<double>(limits.max_output_elements)))
+      return fail(error_code::limit_exceeded, "attribute '" + name + "' = " + fmt(*s) + " makes " + axis_names[i] +
+                                                  " " + fmt(len) + " long, beyond the output limit of " +
+                                                  std::to_string(limits.max_output_elements) + " elements");
+    out[static_cast<std::size_t>(i)] = static_cast<index_t>(len);
+  }
+  return out;
+}
+
+}  // namespace detail
+
 /// Validates ResizeUpsampleTrilinear on an input of shape (N, C, D, H, W) and builds its plan.
 /// Output extents: output_size when given, else floor(in × scales_x) (computed in double).
 /// Coordinate scale per axis: coordinate_scale (align_corners, else 1 / scales_x when
@@ -96,85 +173,29 @@ inline axis_table build_axis_table(index_t in, index_t out, double scale, bool a
 /// <= 0, NaN or gives an empty axis (without output_size), and outputs beyond `limits`.
 inline result<resize_plan> try_make_plan(const dims& input_shape, const upsample_trilinear3d_attributes& a,
                                          const plan_limits& limits = {}) {
-  using detail::fail;
-  using detail::fmt;
-  if (input_shape.size() != 5)
-    return fail(error_code::invalid_shape, "input 'self' has rank " + std::to_string(input_shape.size()) + " (shape " +
-                                               input_shape.to_string() + "); it must be 5-D (N, C, D, H, W)");
-  for (int d = 0; d < 5; ++d) {
-    if (input_shape[d] < 0)
-      return fail(error_code::invalid_shape, "input 'self' has a negative extent: shape " + input_shape.to_string());
-    if (d >= 2 && input_shape[d] == 0)
-      return fail(error_code::invalid_shape, std::string("input 'self' has ") + detail::axis_names[d - 2] +
-                                                 " = 0 (shape " + input_shape.to_string() +
-                                                 "); spatial extents must be > 0");
-  }
-
-  std::array<index_t, 3> out{};
-  if (a.output_size) {
-    const auto& size = *a.output_size;
-    auto list = [&] {
-      std::string s = "[";
-      for (std::size_t i = 0; i < size.size(); ++i) s += (i ? ", " : "") + std::to_string(size[i]);
-      return s + "]";
-    };
-    if (size.size() != 3)
-      return fail(error_code::invalid_attribute, "attribute 'output_size' = " + list() +
-                                                     " must have 3 values (D, H, W), it has " +
-                                                     std::to_string(size.size()));
-    for (int i = 0; i < 3; ++i) {
-      if (size[static_cast<std::size_t>(i)] <= 0)
-        return fail(error_code::invalid_attribute,
-                    "attribute 'output_size' = " + list() + ": output_size[" + std::to_string(i) +
-                        "] = " + std::to_string(size[static_cast<std::size_t>(i)]) + " must be > 0");
-      if (size[static_cast<std::size_t>(i)] > limits.max_output_elements)
-        return fail(error_code::limit_exceeded, "attribute 'output_size' = " + list() +
-                                                    " is beyond the output limit of " +
-                                                    std::to_string(limits.max_output_elements) + " elements");
-      out[static_cast<std::size_t>(i)] = size[static_cast<std::size_t>(i)];
-    }
-  } else {
-    for (int i = 0; i < 3; ++i) {
-      const auto& s = detail::scales_of(a, i);
-      const std::string name = detail::scales_names[static_cast<std::size_t>(i)];
-      if (!s)
-        return fail(error_code::invalid_attribute, "neither attribute 'output_size' nor attribute '" + name +
-                                                       "' is given: the output extent of " + detail::axis_names[i] +
-                                                       " is unknown");
-      if (!(*s > 0.0))
-        return fail(error_code::invalid_attribute,
-                    "attribute '" + name + "' = " + fmt(*s) + " must be > 0 (no output_size is given)");
-      const index_t in = input_shape[i + 2];
-      const double len = std::floor(static_cast<double>(in) * *s);
-      if (len < 1.0)
-        return fail(error_code::invalid_attribute, "attribute '" + name + "' = " + fmt(*s) +
-                                                       " gives an empty output: " + detail::axis_names[i] +
-                                                       " = floor(" + std::to_string(in) + " * " + fmt(*s) + ") = 0");
-      if (!(len <= static_cast<double>(limits.max_output_elements)))
-        return fail(error_code::limit_exceeded, "attribute '" + name + "' = " + fmt(*s) + " makes " +
-                                                    detail::axis_names[i] + " " + fmt(len) +
-                                                    " long, beyond the output limit of " +
-                                                    std::to_string(limits.max_output_elements) + " elements");
-      out[static_cast<std::size_t>(i)] = static_cast<index_t>(len);
-    }
-  }
-
+  NDRESIZE_TRY(detail::check_input_shape(input_shape));
+  const result<std::array<index_t, 3>> extents = a.output_size
+                                                     ? detail::extents_from_output_size(*a.output_size, limits)
+                                                     : detail::extents_from_scales(input_shape, a, limits);
+  if (!extents.ok()) return extents.error();
+  const std::array<index_t, 3>& out = *extents;
   const dims out_shape{input_shape[0], input_shape[1], out[0], out[1], out[2]};
   const index_t count = checked_element_count(out_shape);
   if (count < 0 || count > limits.max_output_elements)
-    return fail(error_code::limit_exceeded, "output shape " + out_shape.to_string() + " has more than the limit of " +
-                                                std::to_string(limits.max_output_elements) + " elements");
+    return detail::fail(error_code::limit_exceeded, "output shape " + out_shape.to_string() +
+                                                        " has more than the limit of " +
+                                                        std::to_string(limits.max_output_elements) + " elements");
   // Each spatial output coordinate holds at most 2 taps; N and C are not resized (no data).
   table_budget budget;
   for (int i = 0; i < 3; ++i) budget.add_weighted(out[static_cast<std::size_t>(i)], 2.0);
   budget.add_packed();
-  if (const std::string over = budget.check(limits); !over.empty()) return fail(error_code::limit_exceeded, over);
-
-  std::vector<axis_table> tables;
-  tables.reserve(5);
-  tables.push_back(identity_table(input_shape[0]));
-  tables.push_back(identity_table(input_shape[1]));
+  if (const std::string over = budget.check(limits); !over.empty())
+    return detail::fail(error_code::limit_exceeded, over);
   return ndresize::detail::out_of_memory_guard(operator_name, tables_out_of_memory, [&]() -> result<resize_plan> {
+    std::vector<axis_table> tables;
+    tables.reserve(5);
+    tables.push_back(identity_table(input_shape[0]));
+    tables.push_back(identity_table(input_shape[1]));
     for (int i = 0; i < 3; ++i) {
       const index_t in = input_shape[i + 2], o = out[static_cast<std::size_t>(i)];
       tables.push_back(

@@ -27,9 +27,9 @@ namespace ascend {
 
 /// The element types the operator accepts (FLOAT32, FLOAT16, BFLOAT16 in the Ascend
 /// specification; double is added because it costs nothing and serves as a reference).
+using trilinear_element_types = element_type_list<float, double, Eigen::half, Eigen::bfloat16>;
 template <class T>
-concept trilinear_element = std::same_as<T, float> || std::same_as<T, double> || std::same_as<T, Eigen::half> ||
-    std::same_as<T, Eigen::bfloat16>;
+concept trilinear_element = trilinear_element_types::contains<T>;
 
 /// Element strides of the NDHWC (channels-last) layout for logical extents (N, C, D, H, W).
 inline result<dims> try_ndhwc_strides(const dims& ncdhw) {

@@ -106,46 +106,48 @@ inline status check_attributes(const checker& c, const resize_attributes& a) {
   return {};
 }
 
-}  // namespace detail
-
-/// Validates a Resize/Upsample node of version `v` on an input of shape `x_shape` and builds
-/// its plan, or the error naming the version, the attribute or input, and the value.
-inline result<resize_plan> try_make_plan(op_version v, const resize_attributes& a, const dims& x_shape,
-                                         const resize_inputs& in, const plan_limits& limits = {}) {
-  const detail::checker c{v};
-  const int rank = x_shape.size();
-  if (rank < 1) return c.fail(error_code::invalid_shape, "input 'X' must have rank >= 1 (got a scalar)");
-  for (int d = 0; d < rank; ++d)
+/// Input 'X': rank >= 1, no negative extent, an element count int64 can hold.
+inline status check_input_shape(const checker& c, const dims& x_shape) {
+  if (x_shape.size() < 1) return c.fail(error_code::invalid_shape, "input 'X' must have rank >= 1 (got a scalar)");
+  for (int d = 0; d < x_shape.size(); ++d)
     if (x_shape[d] < 0)
       return c.fail(error_code::invalid_shape, "input 'X' has a negative extent in shape " + x_shape.to_string());
   // No such tensor fits in memory; rejecting it keeps every intermediate shape countable.
   if (checked_element_count(x_shape) < 0)
     return c.fail(error_code::invalid_shape,
                   "input 'X' shape " + x_shape.to_string() + " has more elements than int64 can count");
-  NDRESIZE_TRY(detail::check_attributes(c, a));
+  return {};
+}
 
-  // axes (Resize-18+): in [-r, r-1], distinct, not empty.
+/// The resized axes: 'axes' (Resize-18+: in [-r, r-1], distinct, not empty) or all of them.
+inline result<std::vector<int>> normalize_axes(const checker& c, const resize_attributes& a, int rank) {
   std::vector<int> axes;
-  if (a.axes) {
-    NDRESIZE_TRY(c.attribute(!a.axes->empty(), "attribute 'axes' is empty (omit it to resize all axes)"));
-    std::vector<bool> seen(static_cast<std::size_t>(rank), false);
-    for (std::int64_t ax : *a.axes) {
-      NDRESIZE_TRY(c.attribute(ax >= -rank && ax < rank, "attribute 'axes' value " + std::to_string(ax) +
-                                                             " is out of range [" + std::to_string(-rank) + ", " +
-                                                             std::to_string(rank - 1) + "]"));
-      const int d = static_cast<int>(ax < 0 ? ax + rank : ax);
-      NDRESIZE_TRY(
-          c.attribute(!seen[static_cast<std::size_t>(d)], "attribute 'axes' repeats axis " + std::to_string(d)));
-      seen[static_cast<std::size_t>(d)] = true;
-      axes.push_back(d);
-    }
-  } else {
+  if (!a.axes) {
     for (int d = 0; d < rank; ++d) axes.push_back(d);
+    return axes;
   }
-  const std::size_t n = axes.size();
-  const std::string n_str = std::to_string(n) + (a.axes ? " (the length of 'axes')" : " (the rank of 'X')");
+  NDRESIZE_TRY(c.attribute(!a.axes->empty(), "attribute 'axes' is empty (omit it to resize all axes)"));
+  std::vector<bool> seen(static_cast<std::size_t>(rank), false);
+  for (std::int64_t ax : *a.axes) {
+    NDRESIZE_TRY(c.attribute(ax >= -rank && ax < rank, "attribute 'axes' value " + std::to_string(ax) +
+                                                           " is out of range [" + std::to_string(-rank) + ", " +
+                                                           std::to_string(rank - 1) + "]"));
+    const int d = static_cast<int>(ax < 0 ? ax + rank : ax);
+    NDRESIZE_TRY(c.attribute(!seen[static_cast<std::size_t>(d)], "attribute 'axes' repeats axis " + std::to_string(d)));
+    seen[static_cast<std::size_t>(d)] = true;
+    axes.push_back(d);
+  }
+  return axes;
+}
 
-  // scales xor sizes
+inline std::string scales_name(op_version v) {
+  return v == op_version::upsample_7 ? "attribute 'scales'" : "input 'scales'";
+}
+
+/// 'scales' xor 'sizes' (as the version allows), one value per resized axis (`n`, described
+/// by `n_str`), each in range.
+inline status check_scales_and_sizes(const checker& c, op_version v, const resize_inputs& in, std::size_t n,
+                                     const std::string& n_str) {
   const bool has_scales = !in.scales.empty(), has_sizes = !in.sizes.empty();
   if (is_legacy(v)) {
     NDRESIZE_TRY(c.input(has_scales,
@@ -156,13 +158,12 @@ inline result<resize_plan> try_make_plan(op_version v, const resize_attributes& 
         c.input(!(has_scales && has_sizes), "inputs 'scales' and 'sizes' are both given; exactly one must be"));
     NDRESIZE_TRY(c.input(has_scales || has_sizes, "neither 'scales' nor 'sizes' is given; exactly one must be"));
   }
-  const std::string scales_name = v == op_version::upsample_7 ? "attribute 'scales'" : "input 'scales'";
   if (has_scales) {
     NDRESIZE_TRY(c.input(in.scales.size() == n,
-                         scales_name + " has " + std::to_string(in.scales.size()) + " values, expected " + n_str));
+                         scales_name(v) + " has " + std::to_string(in.scales.size()) + " values, expected " + n_str));
     for (std::size_t i = 0; i < n; ++i) {
       const float s = in.scales[i];
-      const std::string at = scales_name + ": scales[" + std::to_string(i) + "] = " + detail::fmt(s);
+      const std::string at = scales_name(v) + ": scales[" + std::to_string(i) + "] = " + fmt(s);
       NDRESIZE_TRY(c.input(std::isfinite(s), at + " is not finite"));
       if (is_upsample(v))
         NDRESIZE_TRY(c.input(s >= 1.0f, at + " must be >= 1 (Upsample only upsamples)"));
@@ -177,46 +178,50 @@ inline result<resize_plan> try_make_plan(op_version v, const resize_attributes& 
       NDRESIZE_TRY(c.input(in.sizes[i] >= 0, "input 'sizes': sizes[" + std::to_string(i) +
                                                  "] = " + std::to_string(in.sizes[i]) + " is negative"));
   }
-  // roi matters only for tf_crop_and_resize; absent means the whole input (starts 0, ends 1).
-  const bool crop = a.coordinate_transformation_mode == enums::coordinate_transformation_mode::tf_crop_and_resize;
-  std::span<const double> roi;
-  if (crop && !in.roi.empty()) {
-    NDRESIZE_TRY(c.input(in.roi.size() == 2 * n,
-                         "input 'roi' has " + std::to_string(in.roi.size()) + " values, expected 2 x " + n_str));
-    for (std::size_t i = 0; i < in.roi.size(); ++i)
-      NDRESIZE_TRY(c.input(std::isfinite(in.roi[i]), "input 'roi': roi[" + std::to_string(i) +
-                                                         "] = " + detail::fmt(in.roi[i]) + " is not finite"));
-    roi = in.roi;
-  }
+  return {};
+}
 
-  resize_geometry_request req{x_shape,
-                              axes,
-                              has_scales ? in.scales : std::span<const float>{},
-                              has_sizes ? in.sizes : std::span<const std::int64_t>{},
-                              roi,
-                              a.keep_aspect_ratio_policy};
-  // Bound scaled lengths before converting them to integers.
-  if (has_scales)
-    for (std::size_t i = 0; i < n; ++i) {
-      const double len = scaled_length(x_shape[axes[i]], in.scales[i]);
-      if (!(len < static_cast<double>(limits.max_output_elements) + 1.0))
-        return c.fail(error_code::limit_exceeded, scales_name + ": scales[" + std::to_string(i) +
-                                                      "] = " + detail::fmt(in.scales[i]) + " makes axis " +
-                                                      std::to_string(axes[i]) + " " + detail::fmt(len) +
-                                                      " long, beyond the output limit of " +
-                                                      std::to_string(limits.max_output_elements) + " elements");
-    }
-  if (has_sizes && a.keep_aspect_ratio_policy != enums::keep_aspect_ratio_policy::stretch)
-    for (std::size_t i = 0; i < n; ++i)
+/// 'roi', which matters only for tf_crop_and_resize; absent means the whole input (starts 0,
+/// ends 1), given it has 2·n finite values.
+inline result<std::span<const double>> check_roi(const checker& c, const resize_attributes& a, const resize_inputs& in,
+                                                 std::size_t n, const std::string& n_str) {
+  const bool crop = a.coordinate_transformation_mode == enums::coordinate_transformation_mode::tf_crop_and_resize;
+  if (!crop || in.roi.empty()) return std::span<const double>{};
+  NDRESIZE_TRY(c.input(in.roi.size() == 2 * n,
+                       "input 'roi' has " + std::to_string(in.roi.size()) + " values, expected 2 x " + n_str));
+  for (std::size_t i = 0; i < in.roi.size(); ++i)
+    NDRESIZE_TRY(c.input(std::isfinite(in.roi[i]),
+                         "input 'roi': roi[" + std::to_string(i) + "] = " + fmt(in.roi[i]) + " is not finite"));
+  return std::span<const double>(in.roi);
+}
+
+/// Scaled lengths and keep-aspect sizes within the output limit, before they become integers.
+inline status check_requested_lengths(const checker& c, op_version v, const resize_attributes& a,
+                                      const resize_inputs& in, const dims& x_shape, const std::vector<int>& axes,
+                                      const plan_limits& limits) {
+  for (std::size_t i = 0; i < in.scales.size(); ++i) {
+    const double len = scaled_length(x_shape[axes[i]], in.scales[i]);
+    if (!(len < static_cast<double>(limits.max_output_elements) + 1.0))
+      return c.fail(error_code::limit_exceeded,
+                    scales_name(v) + ": scales[" + std::to_string(i) + "] = " + fmt(in.scales[i]) + " makes axis " +
+                        std::to_string(axes[i]) + " " + fmt(len) + " long, beyond the output limit of " +
+                        std::to_string(limits.max_output_elements) + " elements");
+  }
+  if (a.keep_aspect_ratio_policy != enums::keep_aspect_ratio_policy::stretch)
+    for (std::size_t i = 0; i < in.sizes.size(); ++i)
       if (in.sizes[i] > limits.max_output_elements)
         return c.fail(error_code::limit_exceeded,
                       "input 'sizes': sizes[" + std::to_string(i) + "] = " + std::to_string(in.sizes[i]) +
                           " is beyond the output limit of " + std::to_string(limits.max_output_elements) + " elements");
-  const std::vector<axis_geometry> geometry = compute_geometry(req);
+  return {};
+}
 
+/// The output shape of the geometry, each axis and the whole within the output limit.
+inline result<dims> output_shape_of(const checker& c, const std::vector<axis_geometry>& geometry,
+                                    const plan_limits& limits) {
   dims out_shape;
-  out_shape.resize(rank);
-  for (int d = 0; d < rank; ++d) {
+  out_shape.resize(static_cast<int>(geometry.size()));
+  for (int d = 0; d < out_shape.size(); ++d) {
     const auto& g = geometry[static_cast<std::size_t>(d)];
     if (g.out < 0 || g.out > limits.max_output_elements)
       return c.fail(error_code::limit_exceeded, "output axis " + std::to_string(d) + " would have " +
@@ -231,7 +236,11 @@ inline result<resize_plan> try_make_plan(op_version v, const resize_attributes& 
   if (count < 0 || count > limits.max_output_elements)
     return c.fail(error_code::limit_exceeded, "output shape " + out_shape.to_string() + " has more than the limit of " +
                                                   std::to_string(limits.max_output_elements) + " elements");
+  return out_shape;
+}
 
+/// The sampling rule of a validated node: its filter, and the legacy rules of old versions.
+inline sampling sampling_of(op_version v, const resize_attributes& a) {
   sampling s;
   s.filter = mode_filter(a.mode, a.cubic_coeff_a);
   s.coordinate_transformation_mode =
@@ -240,20 +249,42 @@ inline result<resize_plan> try_make_plan(op_version v, const resize_attributes& 
   s.rounding = is_legacy(v) ? nearest_rounding::legacy : nearest_rounding::onnx;
   s.exclude_outside = a.exclude_outside != 0;
   s.antialias = a.antialias != 0;
-  const bool weighted = a.mode != enums::mode::nearest;
+  return s;
+}
 
+}  // namespace detail
+
+/// Validates a Resize/Upsample node of version `v` on an input of shape `x_shape` and builds
+/// its plan, or the error naming the version, the attribute or input, and the value.
+inline result<resize_plan> try_make_plan(op_version v, const resize_attributes& a, const dims& x_shape,
+                                         const resize_inputs& in, const plan_limits& limits = {}) {
+  const detail::checker c{v};
+  NDRESIZE_TRY(detail::check_input_shape(c, x_shape));
+  NDRESIZE_TRY(detail::check_attributes(c, a));
+  const result<std::vector<int>> axes = detail::normalize_axes(c, a, x_shape.size());
+  if (!axes.ok()) return axes.error();
+  const std::size_t n = axes->size();
+  const std::string n_str = std::to_string(n) + (a.axes ? " (the length of 'axes')" : " (the rank of 'X')");
+  NDRESIZE_TRY(detail::check_scales_and_sizes(c, v, in, n, n_str));
+  const result<std::span<const double>> roi = detail::check_roi(c, a, in, n, n_str);
+  if (!roi.ok()) return roi.error();
+  NDRESIZE_TRY(detail::check_requested_lengths(c, v, a, in, x_shape, *axes, limits));
+  const std::vector<axis_geometry> geometry =
+      compute_geometry({x_shape, *axes, in.scales, in.sizes, *roi, a.keep_aspect_ratio_policy});
+  const result<dims> out_shape = detail::output_shape_of(c, geometry, limits);
+  if (!out_shape.ok()) return out_shape.error();
+  const sampling s = detail::sampling_of(v, a);
   // A plan that produces nothing needs no tables; otherwise only the resized axes have data.
   // Bound what building them costs (taps and bytes) before building (table_budget.hpp).
-  const bool produces = count > 0;
-  std::vector<bool> listed(static_cast<std::size_t>(rank), false);
-  for (int d : axes) listed[static_cast<std::size_t>(d)] = true;
+  const bool produces = checked_element_count(*out_shape) > 0;
+  std::vector<bool> listed(static_cast<std::size_t>(x_shape.size()), false);
+  for (int d : *axes) listed[static_cast<std::size_t>(d)] = true;
   if (const std::string over = tables_budget(geometry, listed, produces, s).check(limits); !over.empty())
     return c.fail(error_code::limit_exceeded, over);
-
   // Within the limits, building can still meet a system with less memory.
+  const auto family = a.mode != enums::mode::nearest ? kernel_family::weighted : kernel_family::gather;
   return ndresize::detail::out_of_memory_guard(c.ctx(), ndresize::tables_out_of_memory, [&]() -> result<resize_plan> {
-    std::vector<axis_table> tables = build_tables(geometry, listed, produces, s);
-    return resize_plan(c.ctx(), weighted ? kernel_family::weighted : kernel_family::gather, x_shape, std::move(tables),
+    return resize_plan(c.ctx(), family, x_shape, build_tables(geometry, listed, produces, s),
                        static_cast<double>(a.extrapolation_value), limits.max_scratch_bytes);
   });
 }
