@@ -20,7 +20,7 @@
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail {
 
-/// The nearest kernels of one target (kernels/dispatch.hpp chooses them).
+/// The nearest kernels of one target (detail/dispatch.hpp chooses them).
 struct gather_kernels {
   /// Copies one contiguous row of 32-bit elements, d[j] = s[index[j]], through a packed index
   /// (null: the portable loop).

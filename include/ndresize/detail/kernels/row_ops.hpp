@@ -303,7 +303,7 @@ NDRESIZE_TARGET_AVX512 void resample_avx512(const resample_args<Src, Dst>& a) no
 NDRESIZE_KERNELS_END
 
 /// The row operations for one (accumulator, source, destination) triple on one target
-/// (kernels/dispatch.hpp chooses them).
+/// (detail/dispatch.hpp chooses them).
 template <class Acc, class Src, class Dst>
 struct row_ops {
   void (*blend)(const blend_args<Src, Dst, weight_t<Acc>>&) noexcept;

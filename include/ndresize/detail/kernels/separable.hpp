@@ -24,7 +24,7 @@
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail {
 
-/// The weighted kernels of one target for element type T (kernels/dispatch.hpp chooses
+/// The weighted kernels of one target for element type T (detail/dispatch.hpp chooses
 /// them): one row_ops per stage kind (X or scratch in, scratch or Y out), and what they want
 /// packed.
 template <interpolatable T>
