@@ -81,11 +81,11 @@ std::vector<layout> layouts(int rank) {
   for (int d = 0; d < rank; ++d)
     if (d != 1) last.push_back(d);
   last.push_back(1);
-  return {{"row-major", row},
-          {"channels-last", last},
-          {"column-major", col},
-          {"padded slice", row, 3},
-          {"channels-last slice", last, 2},
+  return {{"row-major", row, 0, {}},
+          {"channels-last", last, 0, {}},
+          {"column-major", col, 0, {}},
+          {"padded slice", row, 3, {}},
+          {"channels-last slice", last, 2, {}},
           {"backwards", row, 0, {0, rank - 1}},
           {"column-major backwards", col, 1, {rank - 2}}};
 }

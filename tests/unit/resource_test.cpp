@@ -57,7 +57,9 @@ void expect(const std::string& name, const std::string& outcome, long max_kib, d
   EXPECT_GT(c.peak_kib, 0);
   EXPECT_LE(c.peak_kib, max_kib);
   EXPECT_LE(c.table_bytes, 0.5 * gib);  // plan_limits::max_plan_bytes
-  if (timed) EXPECT_LE(c.seconds, max_seconds);
+  if (timed) {
+    EXPECT_LE(c.seconds, max_seconds);
+  }
 }
 
 TEST(Resources, AxesThatAreNotResizedCostNothing) {
