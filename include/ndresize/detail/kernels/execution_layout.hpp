@@ -167,7 +167,7 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
   if (n == 0) return L;
   const dims before = shape_after(plan, order, n >= 2 ? n - 2 : 0);
   const dims in_str = n <= 2 ? x_strides : row_major_strides(before);
-  L.fused = n >= 2 && fusable(L.schedule, before, in_str, y_strides, plan.output_shape()[L.schedule.w], L.g);
+  L.fused = L.schedule.paired && fusable(L.schedule, before, in_str, y_strides, plan.output_shape()[L.schedule.w], L.g);
   L.unfused = L.fused ? n - 2 : n;
   scratch_layout lay;
   index_t big[2] = {0, 0};
