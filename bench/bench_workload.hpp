@@ -25,8 +25,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "support/plan_reference.hpp"
 #include <ndresize/ndresize.hpp>
+#include "support/plan_reference.hpp"
 
 namespace bench {
 
