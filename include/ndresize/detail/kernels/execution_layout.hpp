@@ -80,8 +80,9 @@ struct execution_layout {
 };
 
 /// Whether the schedule's pair can run fused on a stage of shape `ext` with source strides
-/// `ss` and output strides `ds`; fills the geometry if so.
-inline bool fusable(const pass_schedule& s, const dims& ext, const dims& ss, const dims& ds, index_t out_w,
+/// `ss` and output strides `ds` (of the plan's `out_shape`); fills the geometry if so. A schedule
+/// without a pair has no axis w, so nothing is read before that check.
+inline bool fusable(const pass_schedule& s, const dims& ext, const dims& ss, const dims& ds, const dims& out_shape,
                     fused_geometry& g) {
   if (!s.paired) return false;
   loop_axes blk;
@@ -95,7 +96,7 @@ inline bool fusable(const pass_schedule& s, const dims& ext, const dims& ss, con
   g.dc = blk.n == 0 ? 1 : blk.b[0];
   // Each W×block slab must be one linear run on both sides.
   if (ss[s.w] != g.block * g.sc && ext[s.w] > 1) return false;
-  if (ds[s.w] != g.block * g.dc && out_w > 1) return false;
+  if (ds[s.w] != g.block * g.dc && out_shape[s.w] > 1) return false;
   return true;
 }
 
@@ -167,7 +168,7 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
   if (n == 0) return L;
   const dims before = shape_after(plan, order, n >= 2 ? n - 2 : 0);
   const dims in_str = n <= 2 ? x_strides : row_major_strides(before);
-  L.fused = L.schedule.paired && fusable(L.schedule, before, in_str, y_strides, plan.output_shape()[L.schedule.w], L.g);
+  L.fused = fusable(L.schedule, before, in_str, y_strides, plan.output_shape(), L.g);
   L.unfused = L.fused ? n - 2 : n;
   scratch_layout lay;
   index_t big[2] = {0, 0};
