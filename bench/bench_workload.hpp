@@ -209,6 +209,18 @@ inline void set_bytes_processed(benchmark::State& state, const workload& w) {
                           static_cast<std::int64_t>(w.in_bytes() + w.out_bytes()));
 }
 
+/// The timed loop every case shares: `call` once per iteration, its output `y` kept alive,
+/// then the bytes the workload moves.
+template <class F>
+void time_calls(benchmark::State& state, const workload& w, F&& call, const void* y) {
+  for (auto _ : state) {
+    call();
+    benchmark::DoNotOptimize(y);
+    benchmark::ClobberMemory();
+  }
+  set_bytes_processed(state, w);
+}
+
 // One registration function per peer; each registers its cases for one workload (nothing
 // where the peer has no such computation). Defined in peer_<name>.cpp, compiled in when CMake
 // finds the peer.

@@ -75,12 +75,7 @@ void bench_opencv(benchmark::State& state, const workload& w, int threads) {
     call();
     return compare_with_reference<T>(w, y.data());
   });
-  for (auto _ : state) {
-    call();
-    benchmark::DoNotOptimize(y.data());
-    benchmark::ClobberMemory();
-  }
-  set_bytes_processed(state, w);
+  time_calls(state, w, call, y.data());
 }
 
 }  // namespace

@@ -59,14 +59,10 @@ void bench_vips(benchmark::State& state, const workload& w, int threads) {
     return compare_with_reference<std::uint8_t>(w, y.data(), kVipsLevels);
   });
   if (error.empty())
-    for (auto _ : state) {
-      call();
-      benchmark::DoNotOptimize(y.data());
-      benchmark::ClobberMemory();
-    }
-  if (!error.empty()) state.SkipWithError(("libvips: " + error).c_str());
+    time_calls(state, w, call, y.data());
+  else
+    state.SkipWithError(("libvips: " + error).c_str());
   g_object_unref(in);
-  set_bytes_processed(state, w);
 }
 
 }  // namespace

@@ -59,16 +59,12 @@ void bench_xnnpack(benchmark::State& state, const workload& w, int threads) {
     state.SkipWithError(("XNNPACK operator setup failed, status " + std::to_string(status)).c_str());
     return;
   }
+  const auto call = [&] { xnn_run_operator(op.get(), pool.get()); };
   label_once(state, case_name(w, "xnnpack", threads), [&] {
-    xnn_run_operator(op.get(), pool.get());
+    call();
     return compare_with_reference<T>(w, y.data());
   });
-  for (auto _ : state) {
-    xnn_run_operator(op.get(), pool.get());
-    benchmark::DoNotOptimize(y.data());
-    benchmark::ClobberMemory();
-  }
-  set_bytes_processed(state, w);
+  time_calls(state, w, call, y.data());
 }
 
 }  // namespace

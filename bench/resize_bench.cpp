@@ -40,12 +40,8 @@ void bench_ndresize(benchmark::State& state, const workload& w, int threads) {
       return;
     }
   }
-  for (auto _ : state) {
-    nd::execute<T>(plan, xv, yv, ws, ex);
-    benchmark::DoNotOptimize(y.data());
-    benchmark::ClobberMemory();
-  }
-  set_bytes_processed(state, w);
+  time_calls(
+      state, w, [&] { nd::execute<T>(plan, xv, yv, ws, ex); }, y.data());
 }
 
 // A peer that CMake did not find is named at startup and in the JSON context, so a table
