@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Scratch memory for the weighted passes, and the per-target tables derived from the last plan. A caller that keeps one
-// workspace per thread and reuses it across calls makes execution allocation-free after the first call.
+// Scratch memory for the weighted passes, and the per-target tables the kernels derive from the
+// plans run with it. A caller that keeps one workspace per thread and reuses it across calls
+// makes execution allocation-free after the first call of each plan (up to derived_slots plans).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -37,19 +39,25 @@ class workspace {
   std::size_t capacity() const noexcept { return capacity_; }
 
   /// Data the kernels derive from a plan (the per-target copies of its tables), built by
-  /// `build()` on the first call and kept until a call with another (plan_id, what) pair.
-  /// The workspace only stores it: what D is belongs to the kernel layer.
+  /// `build()` on the first call for a (plan_id, what) pair and kept for the next calls. The
+  /// last derived_slots pairs are kept, so a thread that runs several plans (the resize nodes
+  /// of a model) with one workspace builds each once. The workspace only stores the data: what
+  /// D is belongs to the kernel layer.
   template <class D, class Build>
   const D& derived(std::uint64_t plan_id, std::uint64_t what, Build&& build) {
-    if (!derived_ || derived_plan_ != plan_id || derived_what_ != what || derived_type_ != &type_key<D>) {
-      derived_.reset();
-      derived_ = std::make_shared<const D>(build());
-      derived_plan_ = plan_id;
-      derived_what_ = what;
-      derived_type_ = &type_key<D>;
-    }
-    return *static_cast<const D*>(derived_.get());
+    for (const auto& e : derived_)
+      if (e.data && e.plan == plan_id && e.what == what && e.type == &type_key<D>)
+        return *static_cast<const D*>(e.data.get());
+    derived_entry& e = derived_[next_slot_];
+    next_slot_ = (next_slot_ + 1) % derived_slots;
+    e.data.reset();
+    e.data = std::make_shared<const D>(build());
+    e.plan = plan_id;
+    e.what = what;
+    e.type = &type_key<D>;
+    return *static_cast<const D*>(e.data.get());
   }
+  static constexpr std::size_t derived_slots = 8;
 
  private:
   template <class D>
@@ -59,9 +67,13 @@ class workspace {
   };
   std::unique_ptr<std::byte, aligned_delete> data_;
   std::size_t capacity_ = 0;
-  std::shared_ptr<const void> derived_;
-  std::uint64_t derived_plan_ = 0, derived_what_ = 0;
-  const char* derived_type_ = nullptr;
+  struct derived_entry {
+    std::uint64_t plan = 0, what = 0;
+    const char* type = nullptr;
+    std::shared_ptr<const void> data;
+  };
+  std::array<derived_entry, derived_slots> derived_{};
+  std::size_t next_slot_ = 0;
 };
 
 NDRESIZE_END_NAMESPACE

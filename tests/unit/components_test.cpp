@@ -139,4 +139,10 @@ TEST(Components, ScheduleAndPreparedTables) {
   const auto other = nd::make_plan({2, 3, 40, 50}, a, {{}, {}, std::vector<std::int64_t>{2, 5, 20, 99}});
   EXPECT_EQ(nd::detail::prepare_tables(other, k, ws).taps.pixel, 1);
   EXPECT_NE(plan.id(), other.id());
+  // Two plans run in turn with one workspace (two resize nodes on one thread): each keeps its
+  // tables, nothing is built again.
+  EXPECT_EQ(&first, &nd::detail::prepare_tables(plan, k, ws));
+  const auto& second = nd::detail::prepare_tables(other, k, ws);
+  EXPECT_EQ(&second, &nd::detail::prepare_tables(other, k, ws));
+  EXPECT_EQ(&first, &nd::detail::prepare_tables(plan, k, ws));
 }
