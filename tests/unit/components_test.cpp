@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include <ndresize/detail/kernels/execution_layout.hpp>
 #include <ndresize/detail/kernels/pass_schedule.hpp>
 #include <ndresize/detail/kernels/prepared_tables.hpp>
 #include <ndresize/ndresize.hpp>
@@ -130,19 +131,53 @@ TEST(Components, ScheduleAndPreparedTables) {
   EXPECT_EQ(nd::execution_order<float>(plan), (std::vector<int>{s.order[0], s.order[1], s.order[2]}));
   nd::workspace ws;
   const nd::detail::packing k{16, false, false};
-  const auto& first = nd::detail::prepare_tables(plan, k, ws);
-  EXPECT_EQ(&first, &nd::detail::prepare_tables(plan, k, ws));
+  const auto& first = nd::detail::prepare_tables(plan, k, 1, ws);
+  EXPECT_EQ(&first, &nd::detail::prepare_tables(plan, k, 1, ws));
   EXPECT_EQ(first.tap_axis, 3);
   EXPECT_TRUE(first.taps.usable());
   const nd::resize_plan copy = plan;  // a copy holds the same tables: the same prepared data
-  EXPECT_EQ(&first, &nd::detail::prepare_tables(copy, k, ws));
+  EXPECT_EQ(&first, &nd::detail::prepare_tables(copy, k, 1, ws));
   const auto other = nd::make_plan({2, 3, 40, 50}, a, {{}, {}, std::vector<std::int64_t>{2, 5, 20, 99}});
-  EXPECT_EQ(nd::detail::prepare_tables(other, k, ws).taps.pixel, 1);
+  EXPECT_EQ(nd::detail::prepare_tables(other, k, 1, ws).taps.pixel, 1);
   EXPECT_NE(plan.id(), other.id());
   // Two plans run in turn with one workspace (two resize nodes on one thread): each keeps its
   // tables, nothing is built again.
-  EXPECT_EQ(&first, &nd::detail::prepare_tables(plan, k, ws));
-  const auto& second = nd::detail::prepare_tables(other, k, ws);
-  EXPECT_EQ(&second, &nd::detail::prepare_tables(other, k, ws));
-  EXPECT_EQ(&first, &nd::detail::prepare_tables(plan, k, ws));
+  EXPECT_EQ(&first, &nd::detail::prepare_tables(plan, k, 1, ws));
+  const auto& second = nd::detail::prepare_tables(other, k, 1, ws);
+  EXPECT_EQ(&second, &nd::detail::prepare_tables(other, k, 1, ws));
+  EXPECT_EQ(&first, &nd::detail::prepare_tables(plan, k, 1, ws));
+  // The same plan on channels-last rows (3 interleaved channels) gets its own copy, packed for
+  // them, and keeps the first.
+  const auto& interleaved = nd::detail::prepare_tables(plan, k, 3, ws);
+  EXPECT_NE(&first, &interleaved);
+  EXPECT_EQ(interleaved.taps.pixel, 3);
+  EXPECT_EQ(&interleaved, &nd::detail::prepare_tables(plan, k, 3, ws));
+  EXPECT_EQ(&first, &nd::detail::prepare_tables(plan, k, 1, ws));
+}
+
+// A channels-last view runs its (H, W) pair fused, on the stage listed in memory order (N, H,
+// W, C: the channels are the pair's block), with taps packed for rows of C interleaved
+// elements; a row-major one fuses (H, W) with a block of 1. A layout whose memory order puts W
+// before H cannot fuse (the pair's order is fixed by the schedule).
+TEST(Components, ChannelsLastLayoutFusesInMemoryOrder) {
+  nd::resize_attributes a;
+  a.mode = nd::enums::mode::linear;
+  const nd::dims in{1, 3, 20, 30};
+  const auto plan = nd::make_plan(in, a, {{}, {}, std::vector<std::int64_t>{1, 3, 40, 60}});
+  const nd::dims out = plan.output_shape();
+  auto nhwc = [](const nd::dims& e) { return nd::dims{e[1] * e[2] * e[3], 1, e[3] * e[1], e[1]}; };
+  auto nwhc = [](const nd::dims& e) { return nd::dims{e[1] * e[2] * e[3], 1, e[1], e[1] * e[2]}; };
+  const auto cl = nd::detail::layout_execution<float>(plan, nhwc(in), nhwc(out), 1);
+  EXPECT_TRUE(cl.fused);
+  EXPECT_TRUE(cl.order.memory);
+  EXPECT_EQ(cl.pixel, 3);
+  EXPECT_EQ(cl.g.block, 3);
+  EXPECT_EQ(cl.order.at[static_cast<std::size_t>(cl.g.h)], 2);
+  EXPECT_EQ(cl.order.at[static_cast<std::size_t>(cl.g.w)], 3);
+  const auto rm = nd::detail::layout_execution<float>(plan, nd::row_major_strides(in), nd::row_major_strides(out), 1);
+  EXPECT_TRUE(rm.fused);
+  EXPECT_FALSE(rm.order.memory);
+  EXPECT_EQ(rm.pixel, 1);
+  EXPECT_EQ(rm.g.block, 1);
+  EXPECT_FALSE(nd::detail::layout_execution<float>(plan, nwhc(in), nwhc(out), 1).fused);
 }

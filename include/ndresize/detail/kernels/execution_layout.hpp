@@ -13,6 +13,7 @@
 #include "../../element.hpp"
 #include "../../plan/resize_plan.hpp"
 #include "../nd_loop.hpp"
+#include "memory_order.hpp"
 #include "pass_schedule.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
@@ -50,8 +51,9 @@ inline index_t pass_items(const dims& ext, int axis, index_t out) noexcept {
   return n;
 }
 
-/// The fused pair (axes h < w of the schedule): the axes after w form one block of `block`
-/// elements with strides sc / dc, and each W×block slab is linear on both sides.
+/// The fused pair (axes h < w of the schedule, as positions in execution_layout::order): the
+/// axes after w form one block of `block` elements with strides sc / dc, and each W×block slab
+/// is linear on both sides.
 struct fused_geometry {
   int h = -1, w = -1;
   index_t block = 1, sc = 1, dc = 1;
@@ -71,6 +73,12 @@ struct chunk_parts {
 
 struct execution_layout {
   pass_schedule schedule;
+  /// Y's memory order: the intermediates before a fused pair are dense in it, and the fused
+  /// pair runs on stages listed in it (g's axes are positions in it).
+  axis_order order;
+  /// Elements interleaved per position of the innermost pass's axis in the rows it resamples:
+  /// the product of the extents after that axis in `order` (1 for NCHW, C for NHWC).
+  index_t pixel = 1;
   bool fused = false;
   fused_geometry g{};
   std::size_t unfused = 0;  ///< passes before the fused pair (all of them when not fused)
@@ -80,23 +88,30 @@ struct execution_layout {
 };
 
 /// Whether the schedule's pair can run fused on a stage of shape `ext` with source strides
-/// `ss` and output strides `ds` (of the plan's `out_shape`); fills the geometry if so. A schedule
-/// without a pair has no axis w, so nothing is read before that check.
-inline bool fusable(const pass_schedule& s, const dims& ext, const dims& ss, const dims& ds, const dims& out_shape,
-                    fused_geometry& g) {
+/// `ss` and output strides `ds` (of the plan's `out_shape`), all four listed in `order` (Y's
+/// memory order: the fused pass runs on the stage permuted so, which makes a channels-last pair
+/// (H, W) with the channels after it look like a row-major one); fills the geometry, in those
+/// permuted positions, if so. A schedule without a pair has no axis w, so nothing is read
+/// before that check.
+inline bool fusable(const pass_schedule& s, const axis_order& order, const dims& ext, const dims& ss, const dims& ds,
+                    const dims& out_shape, fused_geometry& g) {
   if (!s.paired) return false;
+  const int h = position_in(order, s.h), w = position_in(order, s.w);
+  if (h >= w) return false;
+  for (int d = h + 1; d < w; ++d)
+    if (ext[d] != 1) return false;
   loop_axes blk;
-  for (int d = s.w + 1; d < ext.size(); ++d) blk.push(ext[d], ss[d], ds[d]);
+  for (int d = w + 1; d < ext.size(); ++d) blk.push(ext[d], ss[d], ds[d]);
   if (blk.n > 1) return false;
-  g.h = s.h;
-  g.w = s.w;
+  g.h = h;
+  g.w = w;
   g.h_first = s.h_first;
   g.block = blk.n == 0 ? 1 : blk.extent[0];
   g.sc = blk.n == 0 ? 1 : blk.a[0];
   g.dc = blk.n == 0 ? 1 : blk.b[0];
   // Each W×block slab must be one linear run on both sides.
-  if (ss[s.w] != g.block * g.sc && ext[s.w] > 1) return false;
-  if (ds[s.w] != g.block * g.dc && out_shape[s.w] > 1) return false;
+  if (ss[w] != g.block * g.sc && ext[w] > 1) return false;
+  if (ds[w] != g.block * g.dc && out_shape[w] > 1) return false;
   return true;
 }
 
@@ -107,8 +122,8 @@ inline dims shape_after(const resize_plan& plan, const axis_list& order, std::si
   return s;
 }
 
-/// Per-chunk scratch bytes: max_taps row pointers and either one source row (v-first:
-/// in_w · block accumulators), a ring of max_span resampled rows (h-first: max_span · out_w ·
+/// Per-chunk scratch bytes (`before`: the stage before the pair, listed in L.order): max_taps row pointers and either
+/// one source row (v-first: in_w · block accumulators), a ring of max_span resampled rows (h-first: max_span · out_w ·
 /// block accumulators, plus tags), or a whole resampled plane (in_h · out_w · block).
 template <class Acc>
 std::size_t size_chunk(const resize_plan& plan, execution_layout& L, const dims& before, index_t concurrency) {
@@ -119,12 +134,12 @@ std::size_t size_chunk(const resize_plan& plan, execution_layout& L, const dims&
   L.part.rows = chunk.take(max_taps * sizeof(void*));
   if (L.fused) {
     fused_geometry& g = L.g;
-    const auto& th = plan.table(g.h);
-    const auto& tw = plan.table(g.w);
+    const auto& th = plan.table(L.schedule.h);
+    const auto& tw = plan.table(L.schedule.w);
     // Whole planes: every source row is used, a plane buffer stays small (L1), and there are
     // at least as many planes as chunks (a single large image keeps splitting over rows).
     index_t planes = 1;
-    for (int d = 0; d < g.h; ++d) planes *= before[d];
+    for (int d = 0; d < g.h; ++d) planes *= before[d];  // `before` is listed in L.order
     const auto plane_bytes = static_cast<std::size_t>(before[g.h] * tw.out * g.block) * sizeof(Acc);
     g.whole_planes = g.h_first && th.sources_used == before[g.h] && plane_bytes <= 16384 && planes >= 4 * concurrency;
     const auto span = static_cast<std::size_t>(std::max<index_t>(th.max_span, 1));
@@ -147,9 +162,10 @@ inline index_t count_items(const resize_plan& plan, const execution_layout& L) {
     s[axis] = plan.output_shape()[axis];
   }
   if (L.fused) {
+    const dims listed = in_order(s, L.order);
     index_t n_outer = 1;
-    for (int d = 0; d < L.g.h; ++d) n_outer *= s[d];
-    items = std::max(items, L.g.whole_planes ? n_outer : n_outer * plan.table(L.g.h).out);
+    for (int d = 0; d < L.g.h; ++d) n_outer *= listed[d];
+    items = std::max(items, L.g.whole_planes ? n_outer : n_outer * plan.table(L.schedule.h).out);
   }
   return items;
 }
@@ -166,9 +182,14 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
   const axis_list& order = L.schedule.order;
   const std::size_t n = order.size();
   if (n == 0) return L;
+  L.order = loop_order(plan.output_shape(), y_strides);
+  const int w = innermost_pass(plan);
+  for (int p = position_in(L.order, w) + 1; p < L.order.n; ++p)
+    L.pixel *= std::max<index_t>(plan.output_shape()[L.order.at[static_cast<std::size_t>(p)]], 1);
   const dims before = shape_after(plan, order, n >= 2 ? n - 2 : 0);
-  const dims in_str = n <= 2 ? x_strides : row_major_strides(before);
-  L.fused = fusable(L.schedule, before, in_str, y_strides, plan.output_shape(), L.g);
+  const dims in_str = n <= 2 ? x_strides : strides_in_order(before, L.order);
+  L.fused = fusable(L.schedule, L.order, in_order(before, L.order), in_order(in_str, L.order),
+                    in_order(y_strides, L.order), in_order(plan.output_shape(), L.order), L.g);
   L.unfused = L.fused ? n - 2 : n;
   scratch_layout lay;
   index_t big[2] = {0, 0};
@@ -177,7 +198,7 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
   L.off0 = lay.take(scratch_layout::times(static_cast<std::size_t>(big[0]), sizeof(Acc)));
   L.off1 = lay.take(scratch_layout::times(static_cast<std::size_t>(big[1]), sizeof(Acc)));
   const index_t chunks = std::max(1, concurrency);
-  L.chunk_bytes = size_chunk<Acc>(plan, L, before, chunks);
+  L.chunk_bytes = size_chunk<Acc>(plan, L, in_order(before, L.order), chunks);
   L.chunks = std::min(chunks, count_items(plan, L));
   L.off_chunks = lay.take(scratch_layout::times(L.chunk_bytes, static_cast<std::size_t>(L.chunks)));
   L.bytes = lay.bytes;

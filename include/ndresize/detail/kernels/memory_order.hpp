@@ -64,5 +64,19 @@ inline dims strides_in_order(const dims& extents, const axis_order& order) noexc
   return s;
 }
 
+/// `v` (one value per axis) listed in loop order: position p holds v[order.at[p]].
+inline dims in_order(const dims& v, const axis_order& order) noexcept {
+  dims r = v;
+  for (int p = 0; p < order.n; ++p) r[p] = v[order.at[static_cast<std::size_t>(p)]];
+  return r;
+}
+
+/// The position of `axis` in `order`.
+inline int position_in(const axis_order& order, int axis) noexcept {
+  for (int p = 0; p < order.n; ++p)
+    if (order.at[static_cast<std::size_t>(p)] == axis) return p;
+  return -1;
+}
+
 }  // namespace detail
 NDRESIZE_END_NAMESPACE

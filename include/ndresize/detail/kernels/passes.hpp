@@ -138,13 +138,14 @@ void run_pass(const row_ops<Acc, Src, Dst>& ops, const pass_io<Src, Dst>& io, co
   const index_t sk = io.ss[pa.axis], dk = io.ds[pa.axis];
   if (order.memory && inner.n == 1 && inner.extent[0] < 16) {
     // A few channels after the pass axis: the channels of each outer position are resampled
-    // together, one strided row each (short blends would cost a call per output coordinate).
+    // together, as one row of interleaved pixels (short blends would cost a call per output
+    // coordinate); contiguous pixels take the packed taps built for them (prepared_tables).
     const split sp{box_size(outer, outer.n), std::min<index_t>(mem.count, box_size(outer, outer.n))};
     ex.run(sp.chunks, [&](index_t c) {
       for (index_t i = sp.begin(c), end = sp.begin(c + 1); i < end; ++i) {
         const auto [oa, ob] = offsets_at(outer, outer.n, i);
         ops.resample(
-            {io.dst + ob, dk, 0, io.src + oa, sk, 0, 1, &t, inner.extent[0], inner.b[0], inner.a[0], pa.packed});
+            {io.dst + ob, dk, inner.b[0], io.src + oa, sk, inner.a[0], inner.extent[0], &t, 1, 0, 0, pa.packed});
       }
     });
     return;

@@ -5,6 +5,7 @@
 // and kept in the caller's workspace between calls; the plan never holds them.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -39,7 +40,9 @@ struct prepared_tables {
   const packed_taps* taps_of(int axis) const noexcept { return axis == tap_axis && taps.usable() ? &taps : nullptr; }
   const packed_index* index_of_last_axis() const noexcept { return index.usable() ? &index : nullptr; }
 
-  static prepared_tables build(const resize_plan& plan, const packing& k) {
+  /// `pixel`: the elements interleaved per position of the innermost resized axis in the rows
+  /// the kernels will read (1 for NCHW, C for a channels-last stage).
+  static prepared_tables build(const resize_plan& plan, const packing& k, index_t pixel) {
     prepared_tables p;
     if (plan.output_size() == 0) return p;
     if (plan.family() == kernel_family::gather) {
@@ -51,17 +54,19 @@ struct prepared_tables {
     if (k.tap_lanes == 0 || w < 0) return p;
     const auto& t = plan.table(w);
     p.tap_axis = w;
-    p.taps = packed_taps::build(k.tap_lanes, elements_after(plan.input_shape(), w), t.in, t.out, t.tap_begin,
-                                t.tap_index, t.tap_weight_f, t.max_taps);
+    p.taps = packed_taps::build(k.tap_lanes, pixel, t.in, t.out, t.tap_begin, t.tap_index, t.tap_weight_f, t.max_taps);
     if (k.taps_must_fit && !p.taps.all_fit) p.taps = packed_taps{};
     return p;
   }
 };
 
-/// The prepared tables of `plan` for packing `k`, built on the first call and kept in `ws`
-/// while the same plan (or a copy of it) runs with the same packing.
-inline const prepared_tables& prepare_tables(const resize_plan& plan, const packing& k, workspace& ws) {
-  return ws.derived<prepared_tables>(plan.id(), k.key(), [&] { return prepared_tables::build(plan, k); });
+/// The prepared tables of `plan` for packing `k` and rows of `pixel` interleaved elements,
+/// built on the first call and kept in `ws` while the same plan (or a copy of it) runs with the
+/// same packing and pixel (a plan run on row-major and channels-last tensors keeps one of each).
+inline const prepared_tables& prepare_tables(const resize_plan& plan, const packing& k, index_t pixel, workspace& ws) {
+  const auto p = static_cast<std::uint64_t>(std::clamp<index_t>(pixel, 1, index_t{1} << 32));
+  return ws.derived<prepared_tables>(plan.id(), p << 16 | k.key(),
+                                     [&] { return prepared_tables::build(plan, k, pixel); });
 }
 
 }  // namespace detail

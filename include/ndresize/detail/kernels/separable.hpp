@@ -80,7 +80,7 @@ status separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_
   }
   const execution_layout L = layout_execution<T>(plan, x.strides(), y.strides(), ex.concurrency());
   NDRESIZE_TRY(check_scratch(plan, L));
-  const prepared_tables& prepared = prepare_tables(plan, k.packs, ws);
+  const prepared_tables& prepared = prepare_tables(plan, k.packs, L.pixel, ws);
   const axis_list& order = L.schedule.order;
   auto got = ws.try_get(L.bytes);
   if (!got.ok()) return std::move(got).error();
@@ -98,7 +98,7 @@ status separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_
     dims next_shape = shape;
     next_shape[axis] = plan.output_shape()[axis];
     const dims out_str = last      ? y.strides()
-                         : L.fused ? row_major_strides(next_shape)  // as layout_execution planned the fusion
+                         : L.fused ? strides_in_order(next_shape, L.order)  // as layout_execution planned the fusion
                                    : strides_in_order(next_shape, scratch_order);
     Acc* out = last ? nullptr : buf[p % 2];
     run_stage<T>(k, x.data_handle(), cur, y.data_handle(), out, shape, cur_str, out_str,
@@ -108,16 +108,18 @@ status separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_
     shape = next_shape;
   }
   if (L.fused) {
+    // The pair runs on the stage listed in Y's memory order (L.g's axes are positions in it).
+    const dims ext = in_order(shape, L.order), ss = in_order(cur_str, L.order), ds = in_order(y.strides(), L.order);
     const bool stream = plan.output_size() * static_cast<index_t>(sizeof(T)) >= streaming_threshold;
-    const auto& th = plan.table(L.g.h);
-    const auto& tw = plan.table(L.g.w);
-    const packed_taps* pw = prepared.taps_of(L.g.w);
+    const auto& th = plan.table(L.schedule.h);
+    const auto& tw = plan.table(L.schedule.w);
+    const packed_taps* pw = prepared.taps_of(L.schedule.w);
     if (cur == nullptr)
       run_fused(fused_pass<Acc, T, T>{k.x_to_scratch, k.scratch_to_y, L.g, th, tw, pw, stream},
-                pass_io<T, T>{x.data_handle(), shape, cur_str, y.data_handle(), y.strides()}, ex, chunks);
+                pass_io<T, T>{x.data_handle(), ext, ss, y.data_handle(), ds}, ex, chunks);
     else
       run_fused(fused_pass<Acc, Acc, T>{k.scratch_to_scratch, k.scratch_to_y, L.g, th, tw, pw, stream},
-                pass_io<Acc, T>{cur, shape, cur_str, y.data_handle(), y.strides()}, ex, chunks);
+                pass_io<Acc, T>{cur, ext, ss, y.data_handle(), ds}, ex, chunks);
   }
   extrapolate(plan, y, from_extrapolation_value<T>(plan.extrapolation_value()));
   return {};
