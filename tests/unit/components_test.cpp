@@ -77,10 +77,11 @@ TEST(Components, LinearTableByHand) {
 }
 
 // Packing: every lane of every block reads exactly the table's taps (index, weight, order),
-// and the survey predicts what building gives without building.
+// inside the block's window(s) when it has them, and the survey predicts what building gives
+// without building.
 TEST(Components, PackedTapsReproduceTheTable) {
   std::mt19937_64 r(3);
-  int built = 0;
+  int built = 0, two_windows = 0;
   for (int i = 0; i < 300; ++i) {
     const nd::index_t in = 1 + static_cast<nd::index_t>(r() % 90), out = 1 + static_cast<nd::index_t>(r() % 90);
     const nd::index_t pixel = 1 + static_cast<nd::index_t>(r() % 4);
@@ -92,6 +93,13 @@ TEST(Components, PackedTapsReproduceTheTable) {
     if (!p.usable()) continue;
     ++built;
     EXPECT_EQ(s.all_fit, p.all_fit);
+    bool gathers = false;
+    for (const auto k : p.kind) {
+      gathers = gathers || k == nd::block_kind::gather || k == nd::block_kind::pair_gather;
+      two_windows += k == nd::block_kind::window2 ? 1 : 0;
+      if (lanes == 8) EXPECT_NE(k, nd::block_kind::window2);
+    }
+    EXPECT_EQ(gathers, p.gathers);
     for (nd::index_t f = 0; f < out * pixel; ++f) {
       const nd::index_t b = f / lanes, l = f % lanes, j = f / pixel, c = f % pixel;
       const auto q0 = t.tap_begin[static_cast<std::size_t>(j)], q1 = t.tap_begin[static_cast<std::size_t>(j) + 1];
@@ -109,10 +117,16 @@ TEST(Components, PackedTapsReproduceTheTable) {
         const auto q = static_cast<std::size_t>(q0 + slot);
         EXPECT_EQ(p.base[static_cast<std::size_t>(b)] + p.offset[at], t.tap_index[q] * pixel + c);
         EXPECT_EQ(p.weight[at], t.tap_weight_f[q]);
+        const auto kind = p.kind[static_cast<std::size_t>(b)];
+        if (kind == nd::block_kind::window || kind == nd::block_kind::window2) {
+          EXPECT_GE(p.offset[at], 0);
+          EXPECT_LT(p.offset[at], kind == nd::block_kind::window ? lanes : 2 * lanes);
+        }
       }
     }
   }
   EXPECT_GT(built, 200);
+  EXPECT_GT(two_windows, 0);
 }
 
 // The schedule is a property of the plan and the element type: it holds every pass once, the

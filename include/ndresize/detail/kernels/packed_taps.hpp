@@ -4,9 +4,10 @@
 // 1 for NCHW, 3 for HWC images). The flattened outputs are grouped in blocks of `lanes`
 // (8 or 16); tap slot t of a block holds, per lane, a source offset from the block's base, a
 // weight, and a lane mask (lanes whose output has fewer than t + 1 taps). A block whose
-// sources fit one window of `lanes` elements is computed with permutes, others with gathers;
-// a block whose every output reads exactly two neighbouring sources (linear shrinking) with
-// half as many 64-bit gathers of the pairs.
+// sources fit one window of `lanes` elements is computed with permutes; with 16 lanes, one
+// whose sources fit two windows (32 elements: a cubic upsample of 3 interleaved channels) with
+// two-register permutes; others with gathers, or, when every output reads exactly two
+// neighbouring sources (linear shrinking), with half as many 64-bit gathers of the pairs.
 #pragma once
 
 #include <algorithm>
@@ -24,6 +25,7 @@ NDRESIZE_BEGIN_NAMESPACE
 enum class block_kind : std::uint8_t {
   gather,       ///< one gather per tap slot
   window,       ///< all sources fit one window of `lanes` elements: one load, a permute per slot
+  window2,      ///< (16 lanes) all sources fit two windows: two loads, a two-register permute per slot
   pair_gather,  ///< two slots, each output reading s[k] and s[k + 1]: one 64-bit gather per pair
 };
 
@@ -31,7 +33,8 @@ struct packed_taps {
   int lanes = 0;  ///< 0: not built for this table
   index_t pixel = 1;
   int slots = 0;                     ///< tap slots per block (the table's max_taps)
-  bool all_fit = true;               ///< every block fits one window (permutes only)
+  bool all_fit = true;               ///< every block fits one window
+  bool gathers = false;              ///< some block needs gathers (which read float sources only)
   std::vector<std::int32_t> base;    ///< per block: window start (flattened source index)
   std::vector<block_kind> kind;      ///< per block
   std::vector<std::int32_t> offset;  ///< [block][slot][lane]: base-relative source index
@@ -99,10 +102,12 @@ struct packed_taps {
     const index_t in_flat = in * pixel;
     for (index_t b = 0; b < blocks; ++b) {
       const window win = window_of(b, lanes, pixel, n, tap_begin, tap_index);
-      const bool fit = win.fits(lanes);
+      const bool fit = win.fits(lanes), fit2 = !fit && lanes == 16 && win.fits(2 * lanes);
       p.all_fit = p.all_fit && fit;
       // A fitting window starts as late as allowed, so that it stays inside the row.
-      const index_t start = fit ? std::max<index_t>(0, std::min(win.lo, in_flat - lanes)) : win.lo;
+      const index_t start = fit    ? std::max<index_t>(0, std::min(win.lo, in_flat - lanes))
+                            : fit2 ? std::max<index_t>(0, std::min(win.lo, in_flat - 2 * lanes))
+                                   : win.lo;
       p.base[static_cast<std::size_t>(b)] = static_cast<std::int32_t>(start);
       for (index_t l = 0; l < lanes && b * lanes + l < n; ++l) {
         const index_t f = b * lanes + l, j = f / pixel, c = f % pixel;
@@ -118,8 +123,10 @@ struct packed_taps {
         }
       }
       p.kind[static_cast<std::size_t>(b)] = fit                        ? block_kind::window
+                                            : fit2                     ? block_kind::window2
                                             : reads_pairs(p, b, lanes) ? block_kind::pair_gather
                                                                        : block_kind::gather;
+      p.gathers = p.gathers || (!fit && !fit2);
     }
     p.lanes = lanes;
     return p;
@@ -129,7 +136,7 @@ struct packed_taps {
   /// The flattened source range [lo, hi] block b of `lanes` outputs reads (0, 0 when it reads none).
   struct window {
     index_t lo, hi;
-    bool fits(int lanes) const noexcept { return hi - lo < lanes; }
+    bool fits(index_t elements) const noexcept { return hi - lo < elements; }
   };
   static window window_of(index_t b, int lanes, index_t pixel, index_t n, const std::vector<index_t>& tap_begin,
                           const std::vector<index_t>& tap_index) noexcept {

@@ -289,7 +289,7 @@ NDRESIZE_TARGET_AVX512 void resample_avx512(const resample_args<Src, Dst>& a) no
   if (channels_contiguous(a, 16)) return resample_channels<Acc, &blend_avx512<Acc, Src, Dst>>(a);
   if constexpr (std::is_same_v<Acc, float> && simd_loadable<Src>) {
     const packed_taps* p = a.packed;
-    if (p != nullptr && p->lanes == 16 && (p->all_fit || std::is_same_v<Src, float>)&&a.block == p->pixel &&
+    if (p != nullptr && p->lanes == 16 && (!p->gathers || std::is_same_v<Src, float>)&&a.block == p->pixel &&
         a.sj == a.block && a.dj == a.block && (a.block == 1 || (a.sc == 1 && a.dc == 1))) {
       for (index_t r = 0; r < a.rows; ++r)
         resample_packed16<Src, Dst>(a.d + r * a.d_row, a.s + r * a.s_row, a.table->in, a.table->out, *p);

@@ -77,7 +77,7 @@ NDRESIZE_TARGET_AVX512 inline void store16(Dst* d, __m512 acc, index_t k) noexce
   }
 }
 
-/// Taps of a packed block: permutes of one window, or gathers (float sources only).
+/// Taps of a packed block: permutes of one or two windows, or gathers (float sources only).
 template <class Src>
 NDRESIZE_TARGET_AVX512 inline __m512 taps16(const Src* s, index_t base, index_t in_flat, block_kind kind,
                                             const std::int32_t* off, const float* w, const std::uint32_t* m,
@@ -92,6 +92,22 @@ NDRESIZE_TARGET_AVX512 inline __m512 taps16(const Src* s, index_t base, index_t 
     for (std::size_t t = 1; t < slots && m[t] != 0; ++t) {
       const __m512 prod =
           _mm512_mul_ps(_mm512_loadu_ps(w + 16 * t), _mm512_permutexvar_ps(_mm512_loadu_si512(off + 16 * t), win));
+      acc = _mm512_mask_add_ps(acc, static_cast<__mmask16>(m[t]), acc, prod);
+    }
+    return acc;
+  }
+  if (kind == block_kind::window2) {
+    const index_t avail = in_flat - base;
+    const auto first = avail >= 16 ? __mmask16(0xFFFF) : static_cast<__mmask16>((1u << avail) - 1);
+    const auto second = avail >= 32   ? __mmask16(0xFFFF)
+                        : avail <= 16 ? __mmask16(0)
+                                      : static_cast<__mmask16>((1u << (avail - 16)) - 1);
+    const __m512 lo = load16<Src>(s + base, first), hi = load16<Src>(s + base + 16, second);
+    __m512 acc = _mm512_maskz_mul_ps(static_cast<__mmask16>(m[0]), _mm512_loadu_ps(w),
+                                     _mm512_permutex2var_ps(lo, _mm512_loadu_si512(off), hi));
+    for (std::size_t t = 1; t < slots && m[t] != 0; ++t) {
+      const __m512 prod =
+          _mm512_mul_ps(_mm512_loadu_ps(w + 16 * t), _mm512_permutex2var_ps(lo, _mm512_loadu_si512(off + 16 * t), hi));
       acc = _mm512_mask_add_ps(acc, static_cast<__mmask16>(m[t]), acc, prod);
     }
     return acc;
