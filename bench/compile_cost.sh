@@ -50,7 +50,9 @@ measure '`#include <ndresize/ndresize.hpp>` alone' "$work/umbrella.cpp"
 measure 'one `resize<float>(x, scales, attrs)`' "$work/resize_float.cpp"
 measure 'one `onnx::compute(...)`, header-only' "$work/onnx_compute.cpp"
 if [ -f "$root/src/compiled.cpp" ]; then
+  measure 'one `resize<float>(x, scales, attrs)` with `NDRESIZE_COMPILED` (ndresize::compiled)' "$work/resize_float.cpp" -DNDRESIZE_COMPILED
   measure 'one `onnx::compute(...)` with `NDRESIZE_COMPILED` (ndresize::compiled)' "$work/onnx_compute.cpp" -DNDRESIZE_COMPILED
 else
+  echo '| one `resize<float>(x, scales, attrs)` with `NDRESIZE_COMPILED` (ndresize::compiled) | n/a | n/a |'
   echo '| one `onnx::compute(...)` with `NDRESIZE_COMPILED` (ndresize::compiled) | n/a | n/a |'
 fi

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// ndresize::compiled: the type-erased layer compiled once. Its users see declarations only
-// (the target gives them NDRESIZE_COMPILED); this file, compiled without it, instantiates the
-// definitions — every element type, every CPU target — so that a runtime pays for the kernels
-// in one translation unit instead of in each one that calls the layer.
+// ndresize::compiled: the type-erased layer, the ONNX planner and the typed kernels compiled
+// once. Its users see declarations only (the target gives them NDRESIZE_COMPILED); this file,
+// compiled without it, instantiates the definitions — every element type, every CPU target —
+// so that a runtime pays for the kernels in one translation unit instead of in each one that
+// calls the layer.
 #if defined(NDRESIZE_COMPILED)
 #error "src/compiled.cpp holds the definitions: it must be compiled without NDRESIZE_COMPILED"
 #endif
@@ -12,11 +13,20 @@
 #include <ndresize/type_erased.hpp>
 
 NDRESIZE_BEGIN_NAMESPACE
+namespace detail {
+#define NDRESIZE_RUN_PLAN(T, NAME, CODE, ACC, STRING) \
+  template status run_plan<T>(const resize_plan&, tensor_view<const T>, tensor_view<T>, workspace&, const executor&);
+NDRESIZE_ELEMENT_TYPES(NDRESIZE_RUN_PLAN)
+#undef NDRESIZE_RUN_PLAN
+}  // namespace detail
+
 template status try_execute<>(const resize_plan&, const any_const_tensor_view&, const any_tensor_view&, workspace&,
                               const executor&);
 template status try_execute<>(const resize_plan&, const any_const_tensor_view&, const any_tensor_view&);
 
 namespace onnx {
+template result<resize_plan> try_make_plan<>(op_version, const resize_attributes&, const dims&, const resize_inputs&,
+                                             const plan_limits&);
 template status try_compute<>(std::string_view, std::int64_t, const attribute_map&, const any_const_tensor_view&,
                               const resize_inputs&, const any_tensor_view&, workspace&);
 template status try_compute<>(std::string_view, std::int64_t, const attribute_map&, const any_const_tensor_view&,

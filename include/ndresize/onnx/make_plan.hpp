@@ -255,9 +255,18 @@ inline sampling sampling_of(op_version v, const resize_attributes& a) {
 }  // namespace detail
 
 /// Validates a Resize/Upsample node of version `v` on an input of shape `x_shape` and builds
-/// its plan, or the error naming the version, the attribute or input, and the value.
-inline result<resize_plan> try_make_plan(op_version v, const resize_attributes& a, const dims& x_shape,
-                                         const resize_inputs& in, const plan_limits& limits = {}) {
+/// its plan, or the error naming the version, the attribute or input, and the value. A
+/// template with one defaulted parameter (never given by callers), like the type-erased layer
+/// (type_erased.hpp): with NDRESIZE_COMPILED it is declared here and compiled once in
+/// ndresize::compiled, so a translation unit that builds plans does not compile the planner.
+template <int = 0>
+result<resize_plan> try_make_plan(op_version v, const resize_attributes& a, const dims& x_shape,
+                                  const resize_inputs& in, const plan_limits& limits = {});
+
+#if !defined(NDRESIZE_COMPILED)
+template <int>
+result<resize_plan> try_make_plan(op_version v, const resize_attributes& a, const dims& x_shape,
+                                  const resize_inputs& in, const plan_limits& limits) {
   const detail::checker c{v};
   NDRESIZE_TRY(detail::check_input_shape(c, x_shape));
   NDRESIZE_TRY(detail::check_attributes(c, a));
@@ -288,6 +297,7 @@ inline result<resize_plan> try_make_plan(op_version v, const resize_attributes& 
                        static_cast<double>(a.extrapolation_value), limits.max_scratch_bytes);
   });
 }
+#endif
 
 #if NDRESIZE_EXCEPTIONS
 /// try_make_plan, throwing resize_error for its error.
