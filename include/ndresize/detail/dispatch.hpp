@@ -138,7 +138,7 @@ status run_plan(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> 
 #if defined(NDRESIZE_COMPILED)
 // ndresize::compiled holds run_plan for every element type (src/compiled.cpp): a translation
 // unit that calls the typed API compiles the checks around it, not the kernels.
-#define NDRESIZE_EXTERN_RUN_PLAN(T, NAME, CODE, ACC, STRING) \
+#define NDRESIZE_EXTERN_RUN_PLAN(T, NAME, CODE, ACC, STRING)                                               \
   extern template status run_plan<T>(const resize_plan&, tensor_view<const T>, tensor_view<T>, workspace&, \
                                      const executor&);
 NDRESIZE_ELEMENT_TYPES(NDRESIZE_EXTERN_RUN_PLAN)
