@@ -77,7 +77,7 @@ struct execution_layout {
   /// pair runs on stages listed in it (g's axes are positions in it).
   axis_order order;
   /// Elements interleaved per position of the innermost pass's axis in the rows it resamples:
-  /// the product of the extents after that axis in `order` (1 for NCHW, C for NHWC).
+  /// elements_after that axis in `order` (1 for NCHW, C for NHWC; saturating at 2^32).
   index_t pixel = 1;
   bool fused = false;
   fused_geometry g{};
@@ -183,13 +183,13 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
   const std::size_t n = order.size();
   if (n == 0) return L;
   L.order = loop_order(plan.output_shape(), y_strides);
-  const int w = innermost_pass(plan);
-  for (int p = position_in(L.order, w) + 1; p < L.order.n; ++p)
-    L.pixel *= std::max<index_t>(plan.output_shape()[L.order.at[static_cast<std::size_t>(p)]], 1);
+  const dims listed_out = in_order(plan.output_shape(), L.order);
+  L.pixel = elements_after(listed_out, position_in(L.order, innermost_pass(plan)));
   const dims before = shape_after(plan, order, n >= 2 ? n - 2 : 0);
+  const dims listed_before = in_order(before, L.order);
   const dims in_str = n <= 2 ? x_strides : strides_in_order(before, L.order);
-  L.fused = fusable(L.schedule, L.order, in_order(before, L.order), in_order(in_str, L.order),
-                    in_order(y_strides, L.order), in_order(plan.output_shape(), L.order), L.g);
+  L.fused = fusable(L.schedule, L.order, listed_before, in_order(in_str, L.order), in_order(y_strides, L.order),
+                    listed_out, L.g);
   L.unfused = L.fused ? n - 2 : n;
   scratch_layout lay;
   index_t big[2] = {0, 0};
@@ -198,7 +198,7 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
   L.off0 = lay.take(scratch_layout::times(static_cast<std::size_t>(big[0]), sizeof(Acc)));
   L.off1 = lay.take(scratch_layout::times(static_cast<std::size_t>(big[1]), sizeof(Acc)));
   const index_t chunks = std::max(1, concurrency);
-  L.chunk_bytes = size_chunk<Acc>(plan, L, in_order(before, L.order), chunks);
+  L.chunk_bytes = size_chunk<Acc>(plan, L, listed_before, chunks);
   L.chunks = std::min(chunks, count_items(plan, L));
   L.off_chunks = lay.take(scratch_layout::times(L.chunk_bytes, static_cast<std::size_t>(L.chunks)));
   L.bytes = lay.bytes;

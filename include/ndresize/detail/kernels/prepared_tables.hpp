@@ -5,7 +5,6 @@
 // and kept in the caller's workspace between calls; the plan never holds them.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -64,8 +63,8 @@ struct prepared_tables {
 /// built on the first call and kept in `ws` while the same plan (or a copy of it) runs with the
 /// same packing and pixel (a plan run on row-major and channels-last tensors keeps one of each).
 inline const prepared_tables& prepare_tables(const resize_plan& plan, const packing& k, index_t pixel, workspace& ws) {
-  const auto p = static_cast<std::uint64_t>(std::clamp<index_t>(pixel, 1, index_t{1} << 32));
-  return ws.derived<prepared_tables>(plan.id(), p << 16 | k.key(),
+  // pixel ≤ 2^32 (elements_after saturates there) and key() < 2^16: the two fit one key.
+  return ws.derived<prepared_tables>(plan.id(), static_cast<std::uint64_t>(pixel) << 16 | k.key(),
                                      [&] { return prepared_tables::build(plan, k, pixel); });
 }
 
