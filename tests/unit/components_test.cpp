@@ -97,7 +97,9 @@ TEST(Components, PackedTapsReproduceTheTable) {
     for (const auto k : p.kind) {
       gathers = gathers || k == nd::block_kind::gather || k == nd::block_kind::pair_gather;
       two_windows += k == nd::block_kind::window2 ? 1 : 0;
-      if (lanes == 8) EXPECT_NE(k, nd::block_kind::window2);
+      if (lanes == 8) {
+        EXPECT_NE(k, nd::block_kind::window2);
+      }
     }
     EXPECT_EQ(gathers, p.gathers);
     for (nd::index_t f = 0; f < out * pixel; ++f) {
