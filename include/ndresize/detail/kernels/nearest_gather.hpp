@@ -36,6 +36,9 @@ struct gather_axes {
   int rank = 0;
   std::array<const axis_table*, max_rank> table{};
   std::array<index_t, max_rank> out{}, sa{}, sb{};
+  /// Loop axis i reads source j for output j: an axis with scale 1 has an index table too
+  /// (only axes outside `axes` get the data-free identity table), so this is checked once here.
+  std::array<bool, max_rank> identity{};
   bool last_is_last = true;  ///< the innermost loop is the plan's last axis
 
   gather_axes(const resize_plan& plan, const dims& x_strides, const dims& y_strides) : rank(plan.rank()) {
@@ -46,6 +49,7 @@ struct gather_axes {
       out[static_cast<std::size_t>(i)] = plan.output_shape()[d];
       sa[static_cast<std::size_t>(i)] = x_strides[d];
       sb[static_cast<std::size_t>(i)] = y_strides[d];
+      identity[static_cast<std::size_t>(i)] = plan.table(d).is_identity();
     }
     last_is_last = order.at[static_cast<std::size_t>(rank - 1)] == rank - 1;
   }
@@ -65,10 +69,15 @@ struct gather_context {
     const axis_table& t = *ax.table[static_cast<std::size_t>(d)];
     const index_t* idx = t.index.data();
     const index_t out = t.out;
+    const bool identity = ax.identity[static_cast<std::size_t>(d)];
     const auto& sa = ax.sa;
     const auto& sb = ax.sb;
     if (d == ax.rank - 1) {
       const index_t s = sa[d], o = sb[d];
+      if (identity && o == 1 && s == 1) {  // a run of channels (channels-last): one block copy
+        std::copy(src + a, src + a + out, dst + b);
+        return;
+      }
       if constexpr (sizeof(T) == 4 && std::is_trivially_copyable_v<T>) {
         if (o == 1 && s == 1 && kernels.row32 != nullptr && last_index != nullptr) {
           kernels.row32(reinterpret_cast<std::uint32_t*>(dst + b), reinterpret_cast<const std::uint32_t*>(src + a),
@@ -76,7 +85,7 @@ struct gather_context {
           return;
         }
       }
-      if (t.identity)
+      if (identity)
         for (index_t j = 0; j < out; ++j) dst[b + j * o] = src[a + j * s];
       else if (o == 1 && s == 1)
         for (index_t j = 0; j < out; ++j) dst[b + j] = src[a + idx[j]];
@@ -84,7 +93,7 @@ struct gather_context {
         for (index_t j = 0; j < out; ++j) dst[b + j * o] = src[a + idx[j] * s];
       return;
     }
-    if (t.identity) {  // no source slab repeats
+    if (identity) {  // no source slab repeats
       for (index_t j = 0; j < out; ++j) run(d + 1, a + j * sa[d], b + j * sb[d]);
       return;
     }
