@@ -24,6 +24,7 @@ ndresize::tensor<float> run(ndresize::tensor_view<const float> x, std::span<cons
   return ndresize::resize<float>(x, scales, attrs);
 }
 CPP
+sed 's|ndresize/ndresize.hpp|ndresize/resize.hpp|' "$work/resize_float.cpp" >"$work/resize_only.cpp"
 cat >"$work/onnx_compute.cpp" <<'CPP'
 #include <ndresize/ndresize.hpp>
 void run(const ndresize::onnx::attribute_map& attrs, const ndresize::any_const_tensor_view& x,
@@ -50,9 +51,13 @@ measure '`#include <ndresize/ndresize.hpp>` alone' "$work/umbrella.cpp"
 measure 'one `resize<float>(x, scales, attrs)`' "$work/resize_float.cpp"
 measure 'one `onnx::compute(...)`, header-only' "$work/onnx_compute.cpp"
 if [ -f "$root/src/compiled.cpp" ]; then
+  measure '`#include <ndresize/ndresize.hpp>` alone with `NDRESIZE_COMPILED`' "$work/umbrella.cpp" -DNDRESIZE_COMPILED
   measure 'one `resize<float>(x, scales, attrs)` with `NDRESIZE_COMPILED` (ndresize::compiled)' "$work/resize_float.cpp" -DNDRESIZE_COMPILED
+  measure 'one `resize<float>(x, scales, attrs)` including `resize.hpp` only, with `NDRESIZE_COMPILED`' "$work/resize_only.cpp" -DNDRESIZE_COMPILED
   measure 'one `onnx::compute(...)` with `NDRESIZE_COMPILED` (ndresize::compiled)' "$work/onnx_compute.cpp" -DNDRESIZE_COMPILED
 else
+  echo '| `#include <ndresize/ndresize.hpp>` alone with `NDRESIZE_COMPILED` | n/a | n/a |'
   echo '| one `resize<float>(x, scales, attrs)` with `NDRESIZE_COMPILED` (ndresize::compiled) | n/a | n/a |'
+  echo '| one `resize<float>(x, scales, attrs)` including `resize.hpp` only, with `NDRESIZE_COMPILED` | n/a | n/a |'
   echo '| one `onnx::compute(...)` with `NDRESIZE_COMPILED` (ndresize::compiled) | n/a | n/a |'
 fi

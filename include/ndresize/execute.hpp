@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "config.hpp"
-#include "detail/dispatch.hpp"
 #include "detail/kernels/execution_layout.hpp"
 #include "detail/kernels/pass_schedule.hpp"
+#include "detail/run_plan.hpp"
 #include "executor.hpp"
 #include "plan/resize_plan.hpp"
 #include "view.hpp"

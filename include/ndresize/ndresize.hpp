@@ -17,6 +17,8 @@
 #include "onnx/resize.hpp"
 #include "resample.hpp"
 #include "resize.hpp"
+#include "thread_pool.hpp"
 #include "type_erased.hpp"
 #include "version.hpp"
 #include "view.hpp"
+#include "visit_element_type.hpp"

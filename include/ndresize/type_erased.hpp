@@ -12,9 +12,10 @@
 #include <string>
 
 #include "config.hpp"
-#include "detail/dispatch.hpp"
+#include "detail/run_plan.hpp"
 #include "execute.hpp"
 #include "view.hpp"
+#include "visit_element_type.hpp"
 #include "workspace.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE

@@ -4,6 +4,7 @@
 // translation unit so that the other ones instantiate only their own element types.
 #include <ndresize/onnx/compute.hpp>
 #include <ndresize/onnx/opset.hpp>
+#include <ndresize/thread_pool.hpp>
 
 #include "differential.hpp"
 

@@ -29,9 +29,9 @@
 #include <vector>
 
 #include <ndresize/execute.hpp>
-#include <ndresize/executor.hpp>
 #include <ndresize/onnx/compute.hpp>
 #include <ndresize/onnx/opset.hpp>
+#include <ndresize/thread_pool.hpp>
 
 #include "fuzz_elements.hpp"
 #include "fuzz_support.hpp"

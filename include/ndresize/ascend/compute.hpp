@@ -7,6 +7,7 @@
 #include "../config.hpp"
 #include "../type_erased.hpp"
 #include "../view.hpp"
+#include "../visit_element_type.hpp"
 #include "../workspace.hpp"
 #include "attributes.hpp"
 #include "make_plan.hpp"

@@ -18,6 +18,7 @@
 #include "../config.hpp"
 #include "../execute.hpp"
 #include "../view.hpp"
+#include "../visit_element_type.hpp"
 #include "../workspace.hpp"
 #include "attributes.hpp"
 #include "make_plan.hpp"

@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // The one dispatch point. A plan runs as (kernel family × element type × CPU target): the
-// family comes from the plan; the element type from the caller, or from a runtime code through
-// visit_element_type (the list in element.hpp makes its switch, and a caller may take a subset
-// of it); the target is read here, once per call, and nowhere else. What leaves this file is a
-// ready set of functions: the executors never ask which CPU they run on. Kernels are written
-// once (kernels/row_ops.hpp, kernels/simd_resample.hpp) and instantiated per target; a new
-// target is one more branch in each *_for function below.
+// family comes from the plan; the element type from the caller (the type-erased layer turns a
+// runtime code into it through visit_element_type.hpp); the target is read here, once per
+// call, and nowhere else. What leaves this file is a ready set of functions: the executors
+// never ask which CPU they run on. Kernels are written once (kernels/row_ops.hpp,
+// kernels/simd_resample.hpp) and instantiated per target; a new target is one more branch in
+// each *_for function below. Included through run_plan.hpp, and only where run_plan is
+// compiled (header-only builds, or src/compiled.cpp for ndresize::compiled).
 #pragma once
 
-#include <cstdint>
-#include <string>
 #include <type_traits>
 
 #include "../config.hpp"
@@ -26,58 +25,6 @@
 #include "kernels/separable.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
-
-template <class T>
-struct type_tag {
-  using type = T;
-};
-
-/// A subset of the element types, for visit_element_type.
-template <class... T>
-struct element_type_list {
-  template <class U>
-  static constexpr bool contains = (std::is_same_v<U, T> || ...);
-};
-
-/// Every element type of element.hpp's list.
-struct every_element_type {
-  template <class U>
-  static constexpr bool contains = true;
-};
-
-/// Calls f(type_tag<T>{}) for the C++ type T of `t` when List contains it, and otherwise(t)
-/// for every other code (types outside List, undefined codes). Only List's types are
-/// instantiated.
-template <class List, class F, class Otherwise>
-decltype(auto) visit_element_type(element_type t, F&& f, Otherwise&& otherwise) {
-  switch (t) {
-#define NDRESIZE_VISIT(T, NAME, CODE, ACC, STRING) \
-  case element_type::NAME:                         \
-    if constexpr (List::template contains<T>)      \
-      return f(type_tag<T>{});                     \
-    else                                           \
-      break;
-    NDRESIZE_ELEMENT_TYPES(NDRESIZE_VISIT)
-#undef NDRESIZE_VISIT
-    case element_type::undefined: break;
-  }
-  return otherwise(t);
-}
-
-/// The error for an element type code that names no ONNX type.
-inline error unknown_element_type(element_type t) {
-  return make_error(error_code::invalid_type, "tensor",
-                    "element type code " + std::to_string(static_cast<int>(t)) + " is not an ONNX type");
-}
-
-/// Calls f(type_tag<T>{}) for the C++ type of `t`; throws unknown_element_type(t) for undefined
-/// codes (without exceptions: aborts; pass an `otherwise` above to get the error instead).
-template <class F>
-decltype(auto) visit_element_type(element_type t, F&& f) {
-  using R = decltype(f(type_tag<float>{}));
-  return visit_element_type<every_element_type>(t, f,
-                                                [](element_type u) -> R { detail::raise(unknown_element_type(u)); });
-}
 
 namespace detail {
 
@@ -134,16 +81,6 @@ status run_plan(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> 
   }
   return {};
 }
-
-#if defined(NDRESIZE_COMPILED)
-// ndresize::compiled holds run_plan for every element type (src/compiled.cpp): a translation
-// unit that calls the typed API compiles the checks around it, not the kernels.
-#define NDRESIZE_EXTERN_RUN_PLAN(T, NAME, CODE, ACC, STRING)                                               \
-  extern template status run_plan<T>(const resize_plan&, tensor_view<const T>, tensor_view<T>, workspace&, \
-                                     const executor&);
-NDRESIZE_ELEMENT_TYPES(NDRESIZE_EXTERN_RUN_PLAN)
-#undef NDRESIZE_EXTERN_RUN_PLAN
-#endif
 
 }  // namespace detail
 NDRESIZE_END_NAMESPACE
