@@ -5,7 +5,7 @@
 # four small TUs. A measurement, not a test: the numbers depend on the compiler and machine.
 #   bench/compile_cost.sh [source tree (default: this one)]
 # Environment: CXX (default g++), CXXFLAGS (default -O2), EIGEN_INCLUDE (default
-# /usr/include/eigen3).
+# /usr/include/eigen3), REPEAT (compiles per row, the median is printed; default 3).
 set -euo pipefail
 root=$(cd "${1:-$(dirname "$0")/..}" && pwd)
 cxx=${CXX:-g++}
@@ -34,12 +34,18 @@ void run(const ndresize::onnx::attribute_map& attrs, const ndresize::any_const_t
 CPP
 
 # measure <label> <source> [extra flags...]: prints one table row.
+# The median of REPEAT compiles (default 3): one compile on a shared machine can be 30 % off.
+repeat=${REPEAT:-3}
 measure() {
   local label=$1 src=$2
   shift 2
-  local obj="$work/out.o" t
+  local obj="$work/out.o" t times=() i
   TIMEFORMAT=%U
-  t=$({ time "$cxx" -std=c++20 "${flags[@]}" "$@" -I"$root/include" -isystem "$eigen" -c "$src" -o "$obj" 2>/dev/null; } 2>&1)
+  for ((i = 0; i < repeat; ++i)); do
+    t=$({ time "$cxx" -std=c++20 "${flags[@]}" "$@" -I"$root/include" -isystem "$eigen" -c "$src" -o "$obj" 2>/dev/null; } 2>&1)
+    times+=("$t")
+  done
+  t=$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (repeat + 1) / 2 ))p")
   printf '| %s | %.1f | %d |\n' "$label" "$t" "$(( ($(stat -c %s "$obj") + 512) / 1024 ))"
 }
 
