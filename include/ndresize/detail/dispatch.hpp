@@ -68,8 +68,7 @@ gather_kernels gather_kernels_for(isa target) noexcept {
   return k;
 }
 
-/// Runs a validated plan on validated views with the kernels of the active target (the
-/// weighted family can still fail: the workspace limit and its allocation).
+/// run_plan (declared, and documented, in run_plan.hpp): the kernels of the active target.
 template <gatherable T>
 status run_plan(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws, const executor& ex) {
   const isa target = active_isa();

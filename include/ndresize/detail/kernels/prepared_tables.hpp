@@ -46,7 +46,7 @@ struct prepared_tables {
     if (plan.output_size() == 0) return p;
     if (plan.family() == kernel_family::gather) {
       const auto& t = plan.table(plan.rank() - 1);
-      if (k.index16 && !t.identity && !t.index.empty()) p.index = packed_index::build(t.in, t.index);
+      if (k.index16 && !t.index.empty() && !t.is_identity()) p.index = packed_index::build(t.in, t.index);
       return p;
     }
     const int w = innermost_pass(plan);
