@@ -12,6 +12,7 @@
 #include "element.hpp"
 #include "error.hpp"
 #include "execute.hpp"
+#include "isa.hpp"
 #include "onnx/compute.hpp"
 #include "onnx/opset.hpp"
 #include "onnx/resize.hpp"

@@ -15,7 +15,7 @@
 #include <set>
 
 #include <Eigen/Core>
-#include <ndresize/detail/cpu.hpp>
+#include <ndresize/isa.hpp>
 
 #include "differential.hpp"
 
