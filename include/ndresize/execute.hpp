@@ -21,7 +21,7 @@ namespace detail {
 inline status check_plan(const resize_plan& plan) {
   if (plan.empty())
     return make_error(error_code::invalid_shape, plan.context(),
-                      "the plan is empty (default-constructed); build one with make_plan");
+                      "the plan is empty (default-constructed or moved from); build one with make_plan");
   return {};
 }
 

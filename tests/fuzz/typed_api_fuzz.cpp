@@ -6,7 +6,8 @@
 //     trilinear (any rank 0–6: trilinear needs 3);
 //   - make_plan + execute with typed tensor_view and with type-erased any_(const_)tensor_view,
 //     the views carrying hostile strides (lists of the wrong length, zero, negative, huge),
-//     an executor that claims any concurrency (also INT_MAX), and a default-constructed plan;
+//     an executor that claims any concurrency (also INT_MAX), and a default-constructed or a
+//     moved-from plan;
 //   - ascend::make_plan, upsample_trilinear3d and ascend::compute;
 //   - the Eigen interop (as_view, execute, resize) on TensorMaps of any extents (also huge
 //     ones with a 0 among them, so that the map holds no element);
@@ -727,10 +728,21 @@ void run_execute(const fuzz_case& c, const nd::dims& xs, fuzz::reader& r) {
       });
 }
 
-/// A default-constructed plan: rank 0, no tables. Views of any rank (mostly 0) meet it.
+/// A plan that holds nothing: default-constructed or, with variant bit 2, one planned for the
+/// case's request and then moved from. Rank 0, no tables. Views of any rank (mostly 0) meet it.
 template <class T>
 void run_default_plan(const fuzz_case& c, const nd::dims& xs, fuzz::reader& r) {
-  const nd::resize_plan plan{};
+  nd::resize_plan plan{};
+  if (c.variant() & 2) {
+    planned p = small_plan([&](const nd::plan_limits& l) {
+      return nd::make_plan(xs, c.attrs, {{}, c.scales, c.sizes}, l);
+    });
+    if (p.plan) {
+      plan = std::move(*p.plan);
+      const nd::resize_plan taken = std::move(plan);
+      if (!plan.empty()) unexpected("a moved-from plan is not empty");  // NOLINT(bugprone-use-after-move)
+    }
+  }
   const auto ys = y_extents(c, planned{});
   if (!ys) return;
   expectation want;

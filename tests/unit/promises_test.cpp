@@ -145,6 +145,29 @@ TEST(Promises, DefaultConstructedPlanIsRejected) {
   EXPECT_EQ(nd::scratch_bytes<float>(empty), 0u);
 }
 
+// A moved-from plan kept its shape (an inline array) but not its tables, so executing it read
+// tables that were gone. Now it is empty, and rejected like a default-constructed one.
+TEST(Promises, MovedFromPlanIsRejected) {
+  for (const bool by_assignment : {false, true}) {
+    nd::resize_plan plan = nd::make_plan({2, 2}, {}, {{}, std::vector<float>{2.0f, 2.0f}, {}});
+    std::optional<nd::resize_plan> taken;
+    if (by_assignment)
+      taken.emplace() = std::move(plan);
+    else
+      taken.emplace(std::move(plan));
+    EXPECT_TRUE(plan.empty());  // NOLINT(bugprone-use-after-move): what is tested
+    EXPECT_EQ(taken->output_shape(), (nd::dims{4, 4}));
+    std::vector<float> x(4, 1.0f), y(16, canary);
+    EXPECT_EQ(error_of([&] {
+                nd::execute<float>(plan, {x.data(), nd::dims{2, 2}}, {y.data(), nd::dims{4, 4}});
+              }),
+              nd::error_code::invalid_shape);
+    EXPECT_TRUE(untouched(y));
+    nd::execute<float>(*taken, {x.data(), nd::dims{2, 2}}, {y.data(), nd::dims{4, 4}});
+    EXPECT_EQ(y, std::vector<float>(16, 1.0f));
+  }
+}
+
 // F7: enum values cast from integers were never range-checked.
 TEST(Promises, OutOfRangeEnumValuesAreRejected) {
   auto code_of = [](const nd::resize_attributes& a, onnx::op_version v = onnx::op_version::resize_19) {

@@ -48,11 +48,23 @@ class resize_plan {
     if (family_ == kernel_family::weighted) order_passes();
   }
 
+  resize_plan(const resize_plan&) = default;
+  resize_plan& operator=(const resize_plan&) = default;
+  /// A moved-from plan is empty, as if default-constructed, so that executing it is the
+  /// "empty plan" error rather than a read of tables it no longer holds (its shape is an
+  /// inline array, which a defaulted move would have left in place).
+  resize_plan(resize_plan&& other) noexcept : resize_plan() { swap(other); }
+  resize_plan& operator=(resize_plan&& other) noexcept {
+    resize_plan taken(std::move(other));  // `other` is now empty, even if it is *this
+    swap(taken);
+    return *this;
+  }
+
   /// Identifies the plan (and its copies, which hold the same tables) to caches of derived
   /// data, such as the per-target tables a workspace keeps.
   std::uint64_t id() const noexcept { return id_; }
 
-  /// A default-constructed plan has rank 0 and runs nothing (execute rejects it).
+  /// A default-constructed or moved-from plan has rank 0 and runs nothing (execute rejects it).
   bool empty() const noexcept { return input_.size() == 0; }
   const std::string& context() const noexcept { return context_; }
   kernel_family family() const noexcept { return family_; }
@@ -89,6 +101,20 @@ class resize_plan {
       return static_cast<double>(ta.out) * static_cast<double>(tb.in) <
              static_cast<double>(tb.out) * static_cast<double>(ta.in);
     });
+  }
+
+  void swap(resize_plan& o) noexcept {
+    using std::swap;
+    swap(context_, o.context_);
+    swap(family_, o.family_);
+    swap(input_, o.input_);
+    swap(output_, o.output_);
+    swap(tables_, o.tables_);
+    swap(extrapolation_value_, o.extrapolation_value_);
+    swap(has_extrapolation_, o.has_extrapolation_);
+    swap(passes_, o.passes_);
+    swap(max_scratch_bytes_, o.max_scratch_bytes_);
+    swap(id_, o.id_);
   }
 
   std::string context_ = "resize_plan";
