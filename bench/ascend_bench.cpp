@@ -5,6 +5,7 @@
 // allocated outside the timed loop, as a runtime that keeps them per node would; bytes
 // processed = input + output bytes per iteration.
 #include <benchmark/benchmark.h>
+#include <Eigen/Core>
 
 #include <cmath>
 #include <vector>

@@ -3,6 +3,8 @@
 // four steps: a typed call with output_size and align_corners, the same data channels-last
 // (NDHWC, only the strides change), a runtime-style call with an attribute map and float16
 // tensors held type-erased, and the error a bad attribute gives. Usage: ascend_trilinear
+#include <Eigen/Core>
+
 #include <ndresize/ndresize.hpp>
 
 #include <cstdio>

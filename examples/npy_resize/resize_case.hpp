@@ -5,6 +5,8 @@
 // table: the ONNX Resize and Upsample, and the Ascend ResizeUpsampleTrilinear.
 #pragma once
 
+#include <Eigen/Core>
+
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>

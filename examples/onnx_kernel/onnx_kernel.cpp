@@ -6,6 +6,8 @@
 // output_shape(), no data needed) and compute (run the plan on type-erased views, the element
 // type dispatched once inside ndresize). Exits with 1 if a result differs from its expected
 // values (the ONNX documentation's Upsample examples, and a hand-computed align_corners case).
+#include <Eigen/Core>
+
 #include <ndresize/ndresize.hpp>
 
 #include <cstdio>

@@ -4,8 +4,6 @@
 // how an accumulated value is stored back (round half to even once; integers saturate).
 #pragma once
 
-#include <Eigen/Core>
-
 #include "config.hpp"
 
 #include <bit>
@@ -16,6 +14,16 @@
 #include <limits>
 #include <string>
 #include <type_traits>
+
+// float16 and bfloat16 are Eigen's types, declared here as Eigen declares them: naming them costs
+// a translation unit nothing, while <Eigen/Core> costs about as much as every standard header
+// the library uses together. Code that creates or reads their values includes <Eigen/Core>
+// (their users do anyway); the type-erased headers, whose calls instantiate every element
+// type, include it for their callers (type_erased.hpp).
+namespace Eigen {
+struct half;
+struct bfloat16;
+}  // namespace Eigen
 
 NDRESIZE_BEGIN_NAMESPACE
 
@@ -66,9 +74,12 @@ namespace detail {
 /// float16 → float, exact, branch-free so that loops over half data vectorize (Eigen's
 /// conversion is scalar unless F16C is enabled for the whole build). The exponent/mantissa bits
 /// shifted into float position read as the value times 2^-112; multiplying by 2^112 is exact
-/// for normal and subnormal halves. Inf and NaN keep an all-ones exponent.
-inline float half_to_float(Eigen::half h) noexcept {
-  const std::uint32_t bits = Eigen::numext::bit_cast<std::uint16_t>(h);
+/// for normal and subnormal halves. Inf and NaN keep an all-ones exponent. A template, so that
+/// Eigen::half needs to be complete only where a conversion is compiled.
+template <class Half>
+inline float half_to_float(Half h) noexcept {
+  static_assert(sizeof(Half) == 2);
+  const std::uint32_t bits = std::bit_cast<std::uint16_t>(h);
   const std::uint32_t sign = (bits & 0x8000u) << 16;
   const std::uint32_t em = bits & 0x7FFFu;
   const float scaled = std::bit_cast<float>(em << 13) * 0x1p112f;

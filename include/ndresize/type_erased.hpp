@@ -6,8 +6,13 @@
 // given by callers): a translation unit pays for the kernels only when it calls one of them.
 // With NDRESIZE_COMPILED defined (the ndresize::compiled library sets it for its users) the
 // headers declare them only, and the library's one source file (src/compiled.cpp) holds their
-// definitions, compiled once.
+// definitions, compiled once. Their definitions instantiate every element type, float16 and
+// bfloat16 (Eigen's) included, so header-only builds get <Eigen/Core> from here.
 #pragma once
+
+#if !defined(NDRESIZE_COMPILED)
+#include <Eigen/Core>
+#endif
 
 #include <string>
 

@@ -5,6 +5,7 @@
 // reports, and the agreement of the API forms (typed, type-erased, runtime, plan reuse: bit for
 // bit) and of the layouts (NCDHW, NDHWC: up to rounding order).
 #include <gtest/gtest.h>
+#include <Eigen/Core>
 
 #include <cmath>
 #include <limits>

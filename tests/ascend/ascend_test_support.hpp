@@ -5,6 +5,8 @@
 // last place of 16-bit types, computed from the bit patterns' exponents).
 #pragma once
 
+#include <Eigen/Core>
+
 #include <algorithm>
 #include <array>
 #include <cmath>

@@ -9,6 +9,7 @@
 // bfloat16). Two rules the formula leaves to the kernel are coded here as PyTorch states them:
 // an axis with out = in is copied, and a source index past the last input reads the last input.
 #include <gtest/gtest.h>
+#include <Eigen/Core>
 
 #include <cmath>
 #include <cstdio>

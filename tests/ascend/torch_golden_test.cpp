@@ -12,6 +12,7 @@
 // bfloat16 output, which rounds intermediates, is compared too, with a bound that only catches
 // gross errors.
 #include <gtest/gtest.h>
+#include <Eigen/Core>
 
 #include <cmath>
 #include <cstdio>

@@ -17,6 +17,8 @@
 //   - a padded, partly reversed (negative stride) copy of X and Y gives the same result, and a
 //     thread pool gives bit for bit the sequential result.
 // Anything else (another exception, a sanitizer report, a huge allocation, a hang) is a finding.
+#include <Eigen/Core>
+
 #include <algorithm>
 #include <cmath>
 #include <complex>

@@ -3,6 +3,8 @@
 // pattern for outputs (so a write of any value before an error is seen), and bitwise comparison.
 #pragma once
 
+#include <Eigen/Core>
+
 #include <complex>
 #include <cstdint>
 #include <cstring>

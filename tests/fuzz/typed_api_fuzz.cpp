@@ -26,6 +26,8 @@
 //     default limits, tried on request, at most 1.25 x theirs), counted by operator new;
 //   - no other exception (std::bad_alloc included) ever escapes.
 // Anything else (a sanitizer report, a huge allocation, a hang) is a finding.
+#include <Eigen/Core>
+
 #include <algorithm>
 #include <climits>
 #include <cstdint>

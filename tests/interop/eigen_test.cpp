@@ -7,6 +7,7 @@
 #include <ndresize/interop/eigen.hpp>
 
 #include <gtest/gtest.h>
+#include <Eigen/Core>
 
 #include <algorithm>
 #include <array>

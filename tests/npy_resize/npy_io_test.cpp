@@ -6,6 +6,7 @@
 // another exception, never a crash. load() reads regular files only (no device, no FIFO), no
 // further than the header says.
 #include <gtest/gtest.h>
+#include <Eigen/Core>
 
 #include <fcntl.h>
 #include <sys/stat.h>

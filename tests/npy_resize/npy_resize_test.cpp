@@ -13,6 +13,7 @@
 // FIFO, /dev/zero, truncated files and forged headers, huge and binary strings) each give one
 // error line, quickly, and the batch goes on.
 #include <gtest/gtest.h>
+#include <Eigen/Core>
 
 #include <sys/stat.h>
 #include <sys/wait.h>

@@ -2,6 +2,7 @@
 // Every bad input of the core issue: each must throw resize_error whose message names the
 // version, the attribute or input, and the bad value, and must leave the output untouched.
 #include <gtest/gtest.h>
+#include <Eigen/Core>
 
 #include <cmath>
 #include <limits>

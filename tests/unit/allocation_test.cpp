@@ -3,6 +3,7 @@
 // the global operator new is counted around repeated calls of every kernel family, with and
 // without a thread pool. Its own executable, since it replaces operator new.
 #include <gtest/gtest.h>
+#include <Eigen/Core>
 
 #include <vector>
 

@@ -7,6 +7,7 @@
 // rounding at the final store. Every CPU target and thread count must give exactly those
 // bits; the slow double-precision reference bounds them within rounding.
 #include <gtest/gtest.h>
+#include <Eigen/Core>
 
 #include <cmath>
 #include <cstring>

@@ -3,6 +3,7 @@
 // AVX-512), any thread count, the built-in pool or a caller's parallel_for. The baseline is
 // the generic target on one thread; every other combination must match it byte for byte.
 #include <gtest/gtest.h>
+#include <Eigen/Core>
 
 #include <cstring>
 #include <random>

@@ -2,6 +2,7 @@
 // The store and load rules of element.hpp (DESIGN.md rules 6 and 7), checked exhaustively
 // where the domain is small and against hand-picked values elsewhere.
 #include <gtest/gtest.h>
+#include <Eigen/Core>
 
 #include <cmath>
 #include <cstring>

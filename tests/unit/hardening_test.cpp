@@ -5,6 +5,7 @@
 // propagate through every tap that reads them, and taps of weight exactly zero read nothing).
 // Expected values are worked out by hand from the ONNX formulas, never taken from the library.
 #include <gtest/gtest.h>
+#include <Eigen/Core>
 
 #include <array>
 #include <bit>

@@ -4,6 +4,7 @@
 // tensor gives the same output bits, on every CPU target and thread count. The pass order (and with it every rounding)
 // depends on logical shapes only; fusing the last two passes is a speed choice that the layout may allow or not.
 #include <gtest/gtest.h>
+#include <Eigen/Core>
 
 #include <complex>
 #include <cstdint>

@@ -6,6 +6,7 @@
 // file is such a port, written from that description as plainly as possible: one pass per
 // axis over whole row-major stages, no fusion, no vectors, no threads.
 #include <gtest/gtest.h>
+#include <Eigen/Core>
 
 #include <complex>
 #include <cstdint>
