@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # What including and using ndresize costs a translation unit: user CPU seconds of the compiler
 # (not wall time, so that other work on the machine does not count) and the object size, for
-# four small TUs. A measurement, not a test: the numbers depend on the compiler and machine.
+# small TUs, beside two references (Eigen/Core, the standard headers). A measurement, not a
+# test: the numbers depend on the compiler and the machine.
 #   bench/compile_cost.sh [source tree (default: this one)]
 # Environment: CXX (default g++), CXXFLAGS (default -O2), EIGEN_INCLUDE (default
 # /usr/include/eigen3), REPEAT (compiles per row, the median is printed; default 3).
@@ -33,6 +34,11 @@ void run(const ndresize::onnx::attribute_map& attrs, const ndresize::any_const_t
 }
 CPP
 
+# Two references that tell how fast this machine compiles, to compare the rows with tables made
+# elsewhere: <Eigen/Core> alone, and the standard headers the library includes, all of them.
+echo '#include <Eigen/Core>' >"$work/eigen_core.cpp"
+grep -rhoE '^#include <[a-z_]+>' "$root/include/ndresize" | sort -u >"$work/std_headers.cpp"
+
 # measure <label> <source> [extra flags...]: prints one table row.
 # The median of REPEAT compiles (default 3): one compile on a shared machine can be 30 % off.
 repeat=${REPEAT:-3}
@@ -53,6 +59,8 @@ echo "$cxx $("$cxx" -dumpversion) ${flags[*]} ($(git -C "$root" rev-parse --shor
 echo
 echo "| TU | compile s | object KB |"
 echo "|---|---:|---:|"
+measure 'reference: `#include <Eigen/Core>` alone' "$work/eigen_core.cpp"
+measure "reference: the $(wc -l <"$work/std_headers.cpp") standard headers the library includes, alone" "$work/std_headers.cpp"
 measure '`#include <ndresize/ndresize.hpp>` alone' "$work/umbrella.cpp"
 measure 'one `resize<float>(x, scales, attrs)`' "$work/resize_float.cpp"
 measure 'one `onnx::compute(...)`, header-only' "$work/onnx_compute.cpp"
