@@ -12,6 +12,14 @@
 
 #include "config.hpp"
 
+// x86 with GCC-like builtins and target attributes: the only place that has the vector targets.
+// Elsewhere (aarch64, other compilers) the generic kernels are all there is.
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#define NDRESIZE_X86 1
+#else
+#define NDRESIZE_X86 0
+#endif
+
 NDRESIZE_BEGIN_NAMESPACE
 
 /// Instruction sets a kernel may be compiled for, weakest first.
@@ -20,7 +28,7 @@ enum class isa { generic = 0, avx2 = 1, avx512 = 2 };
 namespace detail {
 
 inline isa detect_isa() noexcept {
-#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#if NDRESIZE_X86
   __builtin_cpu_init();
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
       __builtin_cpu_supports("avx512dq"))

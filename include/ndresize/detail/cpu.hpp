@@ -8,15 +8,9 @@
 
 #include "../isa.hpp"
 
-#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
-#define NDRESIZE_X86 1
+#if NDRESIZE_X86  // (isa.hpp)
 #define NDRESIZE_TARGET_AVX2 __attribute__((target("avx2")))
 #define NDRESIZE_TARGET_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx2")))
-#else
-#define NDRESIZE_X86 0
-#endif
-
-#if NDRESIZE_X86
 #include <xmmintrin.h>
 #endif
 
