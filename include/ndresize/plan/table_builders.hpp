@@ -13,6 +13,7 @@
 
 #include "../config.hpp"
 #include "../detail/checked_arithmetic.hpp"
+#include "../detail/large_pages.hpp"
 #include "../policy/coordinate.hpp"
 #include "../policy/filters.hpp"
 #include "../policy/nearest.hpp"
@@ -38,7 +39,9 @@ inline axis_table build_nearest_table(const axis_geometry& g, const sampling& s)
   axis_table t;
   t.in = g.in;
   t.out = g.out;
+  detail::reserve_large(t.index, static_cast<std::size_t>(g.out));
   t.index.resize(static_cast<std::size_t>(g.out));
+  detail::reserve_large(t.outside, static_cast<std::size_t>(g.out));
   t.outside.assign(static_cast<std::size_t>(g.out), 0);
   for (index_t j = 0; j < g.out; ++j) {
     const double x = original_coordinate(s.coordinate_transformation_mode, static_cast<double>(j), g);
@@ -131,8 +134,8 @@ inline axis_table build_weighted_table(const axis_geometry& g, const sampling& s
   // The caller checked this bound against the plan's limits: reserving it keeps the peak
   // memory of building at what was checked (no reallocation doubles it).
   const auto bound = static_cast<std::size_t>(static_cast<double>(g.out) * table_budget::taps_per_output(reach));
-  t.tap_index.reserve(bound);
-  t.tap_weight.reserve(bound);
+  detail::reserve_large(t.tap_index, bound);
+  detail::reserve_large(t.tap_weight, bound);
   for (index_t j = 0; j < g.out; ++j) {
     const double x = original_coordinate(s.coordinate_transformation_mode, static_cast<double>(j), g);
     if (is_extrapolated(s.coordinate_transformation_mode, x, g.in)) {
@@ -147,6 +150,7 @@ inline axis_table build_weighted_table(const axis_geometry& g, const sampling& s
     t.tap_begin.push_back(static_cast<index_t>(t.tap_index.size()));
     t.max_taps = std::max(t.max_taps, static_cast<int>(t.tap_begin.back() - begin));
   }
+  detail::reserve_large(t.tap_weight_f, t.tap_weight.size());
   t.tap_weight_f.assign(t.tap_weight.begin(), t.tap_weight.end());
   return t;
 }
