@@ -7,20 +7,27 @@
 // interpolates (nearest gathers any type).
 #pragma once
 
-#include <cmath>
-#include <new>
 #include <span>
-#include <string>
 #include <vector>
 
+#include "attributes.hpp"
 #include "config.hpp"
 #include "error.hpp"
 #include "execute.hpp"
 #include "limits.hpp"
-#include "plan/build_tables.hpp"
-#include "plan/output_shape.hpp"
 #include "plan/resize_plan.hpp"
 #include "policy/filters.hpp"
+
+// The planner's definitions: with NDRESIZE_COMPILED they are compiled in ndresize::compiled
+// and a user's translation unit parses none of them.
+#if !defined(NDRESIZE_COMPILED)
+#include <cmath>
+#include <new>
+#include <string>
+
+#include "plan/build_tables.hpp"
+#include "plan/output_shape.hpp"
+#endif
 
 NDRESIZE_BEGIN_NAMESPACE
 
@@ -44,6 +51,22 @@ struct resample_options {
   enums::nearest_mode nearest_mode = enums::nearest_mode::round_prefer_floor;
 };
 
+// The planners are templates with one defaulted parameter (never given by callers), like the
+// type-erased layer: with NDRESIZE_COMPILED they are compiled once in ndresize::compiled.
+
+/// Plans resampling X of shape `x_shape` to `out_shape` (same rank; the axes not resampled
+/// keep their extent) with filter `f`. Per resampled axis, scale = out / in.
+template <int = 0>
+result<resize_plan> try_make_resample_plan(const dims& x_shape, const dims& out_shape, const filter_kernel& f,
+                                           const resample_options& o = {}, const plan_limits& limits = {});
+
+/// Plans resampling X of shape `x_shape` by `scales` (one per resampled axis, > 0): the output
+/// extent is floor(in · scale), and the coordinates use the scale itself (as ONNX does).
+template <int = 0>
+result<resize_plan> try_make_resample_plan(const dims& x_shape, std::span<const double> scales, const filter_kernel& f,
+                                           const resample_options& o = {}, const plan_limits& limits = {});
+
+#if !defined(NDRESIZE_COMPILED)
 namespace detail {
 
 inline constexpr const char* resample_context = "resample";
@@ -130,10 +153,9 @@ inline result<resize_plan> plan_resample(const dims& x_shape, const std::vector<
 
 }  // namespace detail
 
-/// Plans resampling X of shape `x_shape` to `out_shape` (same rank; the axes not resampled
-/// keep their extent) with filter `f`. Per resampled axis, scale = out / in.
-inline result<resize_plan> try_make_resample_plan(const dims& x_shape, const dims& out_shape, const filter_kernel& f,
-                                                  const resample_options& o = {}, const plan_limits& limits = {}) {
+template <int>
+result<resize_plan> try_make_resample_plan(const dims& x_shape, const dims& out_shape, const filter_kernel& f,
+                                           const resample_options& o, const plan_limits& limits) {
   const result<std::vector<int>> checked = detail::resample_axes(x_shape, f, o);
   if (!checked.ok()) return checked.error();
   const std::vector<int>& axes = *checked;
@@ -163,11 +185,9 @@ inline result<resize_plan> try_make_resample_plan(const dims& x_shape, const dim
   return detail::plan_resample(x_shape, geometry, axes, f, o, limits);
 }
 
-/// Plans resampling X of shape `x_shape` by `scales` (one per resampled axis, > 0): the output
-/// extent is floor(in · scale), and the coordinates use the scale itself (as ONNX does).
-inline result<resize_plan> try_make_resample_plan(const dims& x_shape, std::span<const double> scales,
-                                                  const filter_kernel& f, const resample_options& o = {},
-                                                  const plan_limits& limits = {}) {
+template <int>
+result<resize_plan> try_make_resample_plan(const dims& x_shape, std::span<const double> scales, const filter_kernel& f,
+                                           const resample_options& o, const plan_limits& limits) {
   const result<std::vector<int>> checked = detail::resample_axes(x_shape, f, o);
   if (!checked.ok()) return checked.error();
   const std::vector<int>& axes = *checked;
@@ -197,6 +217,7 @@ inline result<resize_plan> try_make_resample_plan(const dims& x_shape, std::span
   }
   return detail::plan_resample(x_shape, geometry, axes, f, o, limits);
 }
+#endif
 
 /// Resamples X into Y (Y's extents give the output size) with filter `f`.
 template <gatherable T>

@@ -1,101 +1,61 @@
 // SPDX-License-Identifier: Apache-2.0
 // The built-in thread pool: an executor for callers without a pool of their own. Its own
 // header, so that a translation unit that runs on the caller's executor (or sequentially)
-// does not parse the standard thread headers.
+// does not parse it. The pool's threads and locks live behind a pointer (detail/pool_state.hpp,
+// reached through function templates like the type-erased layer's), so that with
+// NDRESIZE_COMPILED this header does not parse the standard thread headers either.
 #pragma once
 
-#include <atomic>
-#include <condition_variable>
-#include <cstdint>
 #include <functional>
-#include <mutex>
-#include <thread>
-#include <vector>
+#include <memory>
 
 #include "config.hpp"
 #include "executor.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
+namespace detail {
+
+struct pool_state;  // detail/pool_state.hpp
+
+/// Starts threads - 1 workers (the calling thread is the last one).
+template <int = 0>
+pool_state* start_pool(int threads);
+/// Stops and joins the workers, then frees the state.
+template <int = 0>
+void stop_pool(pool_state* state) noexcept;
+/// Runs body(i) for i in [0, n) on the workers and the calling thread.
+template <int = 0>
+void run_on_pool(pool_state& state, index_t n, const std::function<void(index_t)>& body);
+
+struct pool_stopper {
+  void operator()(pool_state* state) const noexcept { stop_pool(state); }
+};
+
+}  // namespace detail
 
 /// A fixed pool of threads; the calling thread takes part, so `threads` = total workers.
 class thread_pool {
  public:
-  explicit thread_pool(int threads) {
-    for (int t = 1; t < threads; ++t) workers_.emplace_back([this] { work(); });
-  }
+  explicit thread_pool(int threads) : size_(threads < 1 ? 1 : threads), state_(detail::start_pool(size_)) {}
   thread_pool(const thread_pool&) = delete;
   thread_pool& operator=(const thread_pool&) = delete;
-  ~thread_pool() {
-    {
-      std::lock_guard lock(m_);
-      stop_ = true;
-    }
-    wake_.notify_all();
-    for (auto& w : workers_) w.join();
-  }
 
-  int size() const noexcept { return static_cast<int>(workers_.size()) + 1; }
+  int size() const noexcept { return size_; }
 
   /// Calls body(i) for i in [0, n) on the pool's threads (one job at a time per pool).
-  void parallel_for(index_t n, const std::function<void(index_t)>& body) {
-    std::lock_guard job_lock(job_m_);
-    {
-      std::lock_guard lock(m_);
-      body_ = &body;
-      n_ = n;
-      next_.store(0);
-      pending_ = n;
-      ++generation_;
-    }
-    wake_.notify_all();
-    drain();
-    // Wait until every item ran and every worker left this job: only then may the job's
-    // state be reset by the next call.
-    std::unique_lock lock(m_);
-    done_.wait(lock, [&] { return pending_ == 0 && active_ == 0; });
-    body_ = nullptr;
-  }
+  void parallel_for(index_t n, const std::function<void(index_t)>& body) { detail::run_on_pool(*state_, n, body); }
 
   executor get_executor() {
     return executor(size(), [this](index_t n, const std::function<void(index_t)>& body) { parallel_for(n, body); });
   }
 
  private:
-  void drain() {
-    for (;;) {
-      const index_t i = next_.fetch_add(1);
-      if (i >= n_) return;
-      (*body_)(i);
-      std::lock_guard lock(m_);
-      if (--pending_ == 0) done_.notify_all();
-    }
-  }
-  void work() {
-    std::uint64_t seen = 0;
-    for (;;) {
-      {
-        std::unique_lock lock(m_);
-        wake_.wait(lock, [&] { return stop_ || (generation_ != seen && body_ != nullptr); });
-        if (stop_) return;
-        seen = generation_;
-        ++active_;
-      }
-      drain();
-      std::lock_guard lock(m_);
-      if (--active_ == 0) done_.notify_all();
-    }
-  }
-
-  std::vector<std::thread> workers_;
-  std::mutex job_m_, m_;
-  std::condition_variable wake_, done_;
-  const std::function<void(index_t)>* body_ = nullptr;
-  index_t n_ = 0;
-  std::atomic<index_t> next_{0};
-  index_t pending_ = 0;
-  int active_ = 0;
-  std::uint64_t generation_ = 0;
-  bool stop_ = false;
+  int size_;
+  std::unique_ptr<detail::pool_state, detail::pool_stopper> state_;
 };
 
 NDRESIZE_END_NAMESPACE
+
+#if !defined(NDRESIZE_COMPILED)
+#include "detail/pool_state.hpp"
+#endif

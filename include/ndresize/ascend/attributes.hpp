@@ -37,6 +37,22 @@ struct upsample_trilinear3d_attributes {
   bool align_corners = false;
 };
 
+/// Parses a runtime's attribute map: "output_size" (INTS), "scales_d", "scales_h", "scales_w"
+/// (FLOAT; an INT is accepted, as JSON writes 2 for 2.0) and "align_corners" (INT 0 or 1).
+/// Any other name, or a value of another type, is an error naming the attribute. A template
+/// with one defaulted parameter (never given by callers), like the type-erased layer: with
+/// NDRESIZE_COMPILED it is compiled once in ndresize::compiled.
+template <int = 0>
+result<upsample_trilinear3d_attributes> try_parse_attributes(const onnx::attribute_map& attrs);
+
+#if NDRESIZE_EXCEPTIONS
+/// try_parse_attributes, throwing resize_error for its error.
+inline upsample_trilinear3d_attributes parse_attributes(const onnx::attribute_map& attrs) {
+  return try_parse_attributes(attrs).value();
+}
+#endif
+
+#if !defined(NDRESIZE_COMPILED)
 namespace detail {
 
 inline error attribute_fail(const std::string& name, const std::string& what) {
@@ -55,10 +71,8 @@ inline error wrong_type(const std::string& name, const onnx::attribute_value& v,
 
 }  // namespace detail
 
-/// Parses a runtime's attribute map: "output_size" (INTS), "scales_d", "scales_h", "scales_w"
-/// (FLOAT; an INT is accepted, as JSON writes 2 for 2.0) and "align_corners" (INT 0 or 1).
-/// Any other name, or a value of another type, is an error naming the attribute.
-inline result<upsample_trilinear3d_attributes> try_parse_attributes(const onnx::attribute_map& attrs) {
+template <int>
+result<upsample_trilinear3d_attributes> try_parse_attributes(const onnx::attribute_map& attrs) {
   upsample_trilinear3d_attributes a;
   for (const auto& entry : attrs) {
     const std::string& name = entry.first;
@@ -90,11 +104,6 @@ inline result<upsample_trilinear3d_attributes> try_parse_attributes(const onnx::
   return a;
 }
 
-#if NDRESIZE_EXCEPTIONS
-/// try_parse_attributes, throwing resize_error for its error.
-inline upsample_trilinear3d_attributes parse_attributes(const onnx::attribute_map& attrs) {
-  return try_parse_attributes(attrs).value();
-}
 #endif
 
 }  // namespace ascend

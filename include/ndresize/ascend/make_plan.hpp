@@ -5,6 +5,16 @@
 // resize_plan, so the operator runs on the same separable kernels as ONNX Resize.
 #pragma once
 
+#include "../config.hpp"
+#include "../error.hpp"
+#include "../limits.hpp"
+#include "../plan/resize_plan.hpp"
+#include "attributes.hpp"
+#include "coordinate.hpp"
+
+// The planner's definitions: with NDRESIZE_COMPILED they are compiled in ndresize::compiled
+// and a user's translation unit parses none of them.
+#if !defined(NDRESIZE_COMPILED)
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -15,21 +25,38 @@
 #include <utility>
 #include <vector>
 
-#include "../config.hpp"
-#include "../error.hpp"
-#include "../limits.hpp"
 #include "../onnx/make_plan.hpp"
 #include "../plan/build_tables.hpp"
-#include "../plan/resize_plan.hpp"
 #include "../plan/table_budget.hpp"
 #include "../plan/table_builders.hpp"
 #include "../shape.hpp"
-#include "attributes.hpp"
-#include "coordinate.hpp"
+#endif
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace ascend {
 
+/// Validates ResizeUpsampleTrilinear on an input of shape (N, C, D, H, W) and builds its plan.
+/// Output extents: output_size when given, else floor(in × scales_x) (computed in double).
+/// Coordinate scale per axis: coordinate_scale (align_corners, else 1 / scales_x when
+/// scales_x > 0, else in / out), also when output_size is given. Errors (context
+/// "ResizeUpsampleTrilinear"): a rank other than 5, a negative extent or a spatial extent of 0,
+/// output_size not 3 values > 0, neither output_size nor all three scales, a scale that is
+/// <= 0, NaN or gives an empty axis (without output_size), and outputs beyond `limits`.
+/// A template with one defaulted parameter (never given by callers), like the type-erased
+/// layer: with NDRESIZE_COMPILED it is compiled once in ndresize::compiled.
+template <int = 0>
+result<resize_plan> try_make_plan(const dims& input_shape, const upsample_trilinear3d_attributes& a,
+                                  const plan_limits& limits = {});
+
+#if NDRESIZE_EXCEPTIONS
+/// try_make_plan, throwing resize_error for its error.
+inline resize_plan make_plan(const dims& input_shape, const upsample_trilinear3d_attributes& a,
+                             const plan_limits& limits = {}) {
+  return try_make_plan(input_shape, a, limits).value();
+}
+#endif
+
+#if !defined(NDRESIZE_COMPILED)
 namespace detail {
 
 /// A scale as the model wrote it: FLOAT32 attributes widened to double print as the float
@@ -164,15 +191,9 @@ inline result<std::array<index_t, 3>> extents_from_scales(const dims& input_shap
 
 }  // namespace detail
 
-/// Validates ResizeUpsampleTrilinear on an input of shape (N, C, D, H, W) and builds its plan.
-/// Output extents: output_size when given, else floor(in × scales_x) (computed in double).
-/// Coordinate scale per axis: coordinate_scale (align_corners, else 1 / scales_x when
-/// scales_x > 0, else in / out), also when output_size is given. Errors (context
-/// "ResizeUpsampleTrilinear"): a rank other than 5, a negative extent or a spatial extent of 0,
-/// output_size not 3 values > 0, neither output_size nor all three scales, a scale that is
-/// <= 0, NaN or gives an empty axis (without output_size), and outputs beyond `limits`.
-inline result<resize_plan> try_make_plan(const dims& input_shape, const upsample_trilinear3d_attributes& a,
-                                         const plan_limits& limits = {}) {
+template <int>
+result<resize_plan> try_make_plan(const dims& input_shape, const upsample_trilinear3d_attributes& a,
+                                  const plan_limits& limits) {
   NDRESIZE_TRY(detail::check_input_shape(input_shape));
   const result<std::array<index_t, 3>> extents = a.output_size
                                                      ? detail::extents_from_output_size(*a.output_size, limits)
@@ -206,12 +227,6 @@ inline result<resize_plan> try_make_plan(const dims& input_shape, const upsample
   });
 }
 
-#if NDRESIZE_EXCEPTIONS
-/// try_make_plan, throwing resize_error for its error.
-inline resize_plan make_plan(const dims& input_shape, const upsample_trilinear3d_attributes& a,
-                             const plan_limits& limits = {}) {
-  return try_make_plan(input_shape, a, limits).value();
-}
 #endif
 
 }  // namespace ascend

@@ -31,6 +31,21 @@ struct node_attributes {
   std::vector<float> upsample_7_scales;
 };
 
+/// Parses `attrs` for version v: unknown names, wrong types and unknown strings are errors
+/// naming the version; absent attributes take the version's defaults. A template with one
+/// defaulted parameter (never given by callers), like the type-erased layer: with
+/// NDRESIZE_COMPILED it is compiled once in ndresize::compiled.
+template <int = 0>
+result<node_attributes> try_parse_attributes(op_version v, const attribute_map& attrs);
+
+#if NDRESIZE_EXCEPTIONS
+/// try_parse_attributes, throwing resize_error for its error.
+inline node_attributes parse_attributes(op_version v, const attribute_map& attrs) {
+  return try_parse_attributes(v, attrs).value();
+}
+#endif
+
+#if !defined(NDRESIZE_COMPILED)
 namespace detail {
 
 /// The attribute names of each version.
@@ -116,9 +131,8 @@ status assign(U& to, result<T> r) {
 
 }  // namespace detail
 
-/// Parses `attrs` for version v: unknown names, wrong types and unknown strings are errors
-/// naming the version; absent attributes take the version's defaults.
-inline result<node_attributes> try_parse_attributes(op_version v, const attribute_map& attrs) {
+template <int>
+result<node_attributes> try_parse_attributes(op_version v, const attribute_map& attrs) {
   using detail::assign;
   node_attributes out;
   auto& a = out.attributes;
@@ -155,11 +169,6 @@ inline result<node_attributes> try_parse_attributes(op_version v, const attribut
   return out;
 }
 
-#if NDRESIZE_EXCEPTIONS
-/// try_parse_attributes, throwing resize_error for its error.
-inline node_attributes parse_attributes(op_version v, const attribute_map& attrs) {
-  return try_parse_attributes(v, attrs).value();
-}
 #endif
 
 }  // namespace onnx

@@ -4,6 +4,16 @@
 // between versions is here; below this file nothing knows about ONNX versions.
 #pragma once
 
+#include "../attributes.hpp"
+#include "../config.hpp"
+#include "../limits.hpp"
+#include "../plan/resize_plan.hpp"
+#include "inputs.hpp"
+#include "op_version.hpp"
+
+// The planner's definitions: with NDRESIZE_COMPILED they are compiled in ndresize::compiled
+// and a user's translation unit parses none of them.
+#if !defined(NDRESIZE_COMPILED)
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -11,20 +21,16 @@
 #include <string>
 #include <vector>
 
-#include "../attributes.hpp"
-#include "../config.hpp"
-#include "../limits.hpp"
 #include "../plan/build_tables.hpp"
 #include "../plan/output_shape.hpp"
-#include "../plan/resize_plan.hpp"
 #include "../plan/table_builders.hpp"
-#include "inputs.hpp"
 #include "mode_filter.hpp"
-#include "op_version.hpp"
+#endif
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace onnx {
 
+#if !defined(NDRESIZE_COMPILED)
 namespace detail {
 
 /// Shortest text that reads back as the same value (float values print as the model wrote them).
@@ -253,6 +259,7 @@ inline sampling sampling_of(op_version v, const resize_attributes& a) {
 }
 
 }  // namespace detail
+#endif
 
 /// Validates a Resize/Upsample node of version `v` on an input of shape `x_shape` and builds
 /// its plan, or the error naming the version, the attribute or input, and the value. A

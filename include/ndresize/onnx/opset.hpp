@@ -14,9 +14,25 @@
 NDRESIZE_BEGIN_NAMESPACE
 namespace onnx {
 
-/// Plans node `op` (Resize | Upsample) at `opset` for an input of shape `x_shape`.
-inline result<resize_plan> try_make_plan(std::string_view op, std::int64_t opset, const attribute_map& attrs,
-                                         const dims& x_shape, const resize_inputs& in, const plan_limits& limits = {}) {
+/// Plans node `op` (Resize | Upsample) at `opset` for an input of shape `x_shape`. A template
+/// with one defaulted parameter (never given by callers), like the type-erased layer: with
+/// NDRESIZE_COMPILED it is compiled once in ndresize::compiled.
+template <int = 0>
+result<resize_plan> try_make_plan(std::string_view op, std::int64_t opset, const attribute_map& attrs,
+                                  const dims& x_shape, const resize_inputs& in, const plan_limits& limits = {});
+
+#if NDRESIZE_EXCEPTIONS
+/// try_make_plan, throwing resize_error for its error.
+inline resize_plan make_plan(std::string_view op, std::int64_t opset, const attribute_map& attrs, const dims& x_shape,
+                             const resize_inputs& in, const plan_limits& limits = {}) {
+  return try_make_plan(op, opset, attrs, x_shape, in, limits).value();
+}
+#endif
+
+#if !defined(NDRESIZE_COMPILED)
+template <int>
+result<resize_plan> try_make_plan(std::string_view op, std::int64_t opset, const attribute_map& attrs,
+                                  const dims& x_shape, const resize_inputs& in, const plan_limits& limits) {
   const result<op_version> v = try_version_for(op, opset);
   if (!v.ok()) return v.error();
   const result<node_attributes> node = try_parse_attributes(*v, attrs);
@@ -32,12 +48,6 @@ inline result<resize_plan> try_make_plan(std::string_view op, std::int64_t opset
   return try_make_plan(*v, node->attributes, x_shape, inputs, limits);
 }
 
-#if NDRESIZE_EXCEPTIONS
-/// try_make_plan, throwing resize_error for its error.
-inline resize_plan make_plan(std::string_view op, std::int64_t opset, const attribute_map& attrs, const dims& x_shape,
-                             const resize_inputs& in, const plan_limits& limits = {}) {
-  return try_make_plan(op, opset, attrs, x_shape, in, limits).value();
-}
 #endif
 
 }  // namespace onnx

@@ -90,17 +90,22 @@ class resize_plan {
 
  private:
   // Axes whose table is not the identity need a pass. Shrinking axes go first (the data gets
-  // smaller sooner); ties keep axis order.
+  // smaller sooner); ties keep axis order. An insertion sort: stable, and at most max_rank
+  // axes (std::stable_sort would cost every translation unit that includes this header).
   void order_passes() {
-    for (int d = 0; d < rank(); ++d)
-      if (!tables_[static_cast<std::size_t>(d)].is_identity()) passes_.push_back(d);
-    std::stable_sort(passes_.begin(), passes_.end(), [&](int a, int b) {
+    const auto shrinks_more = [&](int a, int b) {
       const auto& ta = tables_[static_cast<std::size_t>(a)];
       const auto& tb = tables_[static_cast<std::size_t>(b)];
       // ratio out/in compared without division (extents are >= 0)
       return static_cast<double>(ta.out) * static_cast<double>(tb.in) <
              static_cast<double>(tb.out) * static_cast<double>(ta.in);
-    });
+    };
+    for (int d = 0; d < rank(); ++d) {
+      if (tables_[static_cast<std::size_t>(d)].is_identity()) continue;
+      passes_.push_back(d);
+      for (std::size_t i = passes_.size() - 1; i > 0 && shrinks_more(d, passes_[i - 1]); --i)
+        std::swap(passes_[i], passes_[i - 1]);
+    }
   }
 
   void swap(resize_plan& o) noexcept {
