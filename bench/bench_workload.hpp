@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <functional>
 #include <map>
+#include <new>
 #include <random>
 #include <string>
 #include <type_traits>
@@ -31,6 +32,28 @@
 namespace bench {
 
 namespace nd = ndresize;
+
+/// Allocates on 64-byte (cache-line, AVX-512 vector) boundaries. Every buffer the benchmark
+/// hands a library is one of these, so all of them start equally aligned: oneDNN's JIT
+/// resampling writes large outputs with non-temporal stores (vmovntps), which fault on a
+/// pointer that is not 64-byte aligned, and std::vector's large blocks start 16 bytes past a
+/// page boundary.
+template <class T>
+struct aligned_allocator {
+  using value_type = T;
+  static constexpr std::align_val_t alignment{64};
+  aligned_allocator() = default;
+  template <class U>
+  aligned_allocator(const aligned_allocator<U>&) noexcept {}
+  T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), alignment)); }
+  void deallocate(T* p, std::size_t) noexcept { ::operator delete(p, alignment); }
+  template <class U>
+  bool operator==(const aligned_allocator<U>&) const noexcept { return true; }
+};
+
+/// A workload's input, output or reference buffer.
+template <class T>
+using buffer = std::vector<T, aligned_allocator<T>>;
 
 enum class layout { nchw, nhwc };
 
@@ -112,7 +135,7 @@ inline std::vector<workload> workloads() {
 /// reference is computed once per workload, not once per repetition (some 0.5 GB for all).
 template <class T>
 struct workload_data {
-  std::vector<T> x, reference;
+  buffer<T> x, reference;
 };
 
 template <class T>
@@ -141,7 +164,7 @@ const workload_data<T>& data_for(const workload& w) {
           for (nd::index_t d = 0; d < w.in[3]; ++d)
             slot.x[static_cast<std::size_t>(a * st[0] + b * st[1] + c * st[2] + d * st[3])] = logical[i++];
   } else {
-    slot.x = logical;
+    slot.x.assign(logical.begin(), logical.end());
   }
   const auto plan = w.plan();
   slot.reference.resize(static_cast<std::size_t>(plan.output_size()));

@@ -18,7 +18,7 @@ namespace bench {
 /// |Y| bytes written, with glibc's memcpy/memset (non-temporal stores on large sizes).
 /// With n threads each takes one nth of every part.
 inline void bench_copy_floor(benchmark::State& state, std::size_t x_bytes, std::size_t y_bytes, int threads) {
-  std::vector<std::uint64_t> x((x_bytes + 7) / 8, 1), y((y_bytes + 7) / 8, 0);
+  buffer<std::uint64_t> x((x_bytes + 7) / 8, 1), y((y_bytes + 7) / 8, 0);
   const std::size_t common = std::min(x.size(), y.size());
   nd::thread_pool pool(threads);
   auto part = [&](nd::index_t t) {

@@ -64,7 +64,7 @@ template <class T>
 void bench_onednn(benchmark::State& state, const workload& w, int threads) {
   omp_set_num_threads(threads);
   const auto& data = data_for<T>(w);
-  std::vector<T> y(data.reference.size());
+  buffer<T> y(data.reference.size());
   onednn_resize<T> call(w, data.x.data(), y.data());
   label_once(state, case_name(w, "onednn", threads), [&] {
     call();
@@ -74,17 +74,17 @@ void bench_onednn(benchmark::State& state, const workload& w, int threads) {
 }
 
 /// Runs w once with 1 and 2 threads in a child process and says how that ended: empty if
-/// normally, else why not. Debian's oneDNN 2.6 crashes inside its JIT code on some CPUs and
-/// layouts (seen: W7-NHWC, C = 256, on an AVX-512 AMD EPYC, with its AVX2 and AVX-512 code
-/// alike); probing first turns that into a skipped case instead of a dead benchmark run. Runs
+/// normally, else why not. oneDNN's JIT code faults where its assumptions about user buffers
+/// do not hold (2.6 writes large outputs with aligned non-temporal stores: hence bench::buffer);
+/// probing first turns such a crash into a skipped case instead of a dead benchmark run. Runs
 /// at registration, before the process starts any thread, so fork is safe.
 template <class T>
 std::string probe_onednn(const workload& w) {
   const pid_t pid = fork();
   if (pid == 0) {
     alarm(60);
-    std::vector<T> x(static_cast<std::size_t>(nd::checked_element_count(w.in)));
-    std::vector<T> y(static_cast<std::size_t>(nd::checked_element_count(w.out)));
+    buffer<T> x(static_cast<std::size_t>(nd::checked_element_count(w.in)));
+    buffer<T> y(static_cast<std::size_t>(nd::checked_element_count(w.out)));
     try {
       for (int threads : {1, 2}) {
         omp_set_num_threads(threads);

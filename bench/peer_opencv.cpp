@@ -31,7 +31,7 @@ void bench_opencv(benchmark::State& state, const workload& w, int threads) {
   const int interp = cv_interpolation(w);
   const auto& data = data_for<T>(w);
   T* x = const_cast<T*>(data.x.data());  // cv::Mat takes a mutable pointer; the input is only read
-  std::vector<T> y(data.reference.size());
+  buffer<T> y(data.reference.size());
   const nd::dims pin = w.peer_in(), pout = w.peer_out();
   const int r = pin.size();
   const int ih = static_cast<int>(pin[r - 2]), iw = static_cast<int>(pin[r - 1]);

@@ -32,7 +32,7 @@ void bench_vips(benchmark::State& state, const workload& w, int threads) {
   }
   vips_concurrency_set(threads);
   const auto& data = data_for<std::uint8_t>(w);
-  std::vector<std::uint8_t> y(data.reference.size());
+  buffer<std::uint8_t> y(data.reference.size());
   const int ih = static_cast<int>(w.in[0]), iw = static_cast<int>(w.in[1]), bands = static_cast<int>(w.in[2]);
   const int oh = static_cast<int>(w.out[0]), ow = static_cast<int>(w.out[1]);
   VipsImage* in = vips_image_new_from_memory(data.x.data(), data.x.size(), iw, ih, bands, VIPS_FORMAT_UCHAR);

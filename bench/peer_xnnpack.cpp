@@ -30,7 +30,7 @@ void bench_xnnpack(benchmark::State& state, const workload& w, int threads) {
     return;
   }
   const auto& data = data_for<T>(w);
-  std::vector<T> y(data.reference.size());
+  buffer<T> y(data.reference.size());
   const nd::dims pin = w.peer_in(), pout = w.peer_out();
   const auto n = static_cast<std::size_t>(pin[0]), c = static_cast<std::size_t>(pin[1]);
   const auto ih = static_cast<std::size_t>(pin[2]), iw = static_cast<std::size_t>(pin[3]);

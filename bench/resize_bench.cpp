@@ -23,7 +23,7 @@ template <class T>
 void bench_ndresize(benchmark::State& state, const workload& w, int threads) {
   const auto& data = data_for<T>(w);
   const auto plan = w.plan();
-  std::vector<T> y(static_cast<std::size_t>(plan.output_size()));
+  buffer<T> y(static_cast<std::size_t>(plan.output_size()));
   nd::thread_pool pool(threads);
   const nd::executor ex = threads > 1 ? pool.get_executor() : nd::executor{};
   nd::workspace ws;
