@@ -48,7 +48,9 @@ struct aligned_allocator {
   T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), alignment)); }
   void deallocate(T* p, std::size_t) noexcept { ::operator delete(p, alignment); }
   template <class U>
-  bool operator==(const aligned_allocator<U>&) const noexcept { return true; }
+  bool operator==(const aligned_allocator<U>&) const noexcept {
+    return true;
+  }
 };
 
 /// A workload's input, output or reference buffer.

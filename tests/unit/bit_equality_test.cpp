@@ -80,6 +80,14 @@ std::vector<bit_case> cases() {
     const std::string p = std::string(nd::to_string(t)) + "_";
     v.push_back({p + "ascend_trilinear_r5", t, {1, 2, 5, 6, 7}, {}, {}});
   }
+  // Many small planes: the executor's whole-plane path (execution_layout.hpp), which blends all
+  // output rows of a plane in one call (passes.hpp, fused_whole_planes). Appended here, after
+  // the cases above, because each case's input depends on its position in this list.
+  for (element_type t : {element_type::float32, element_type::float64, element_type::uint8, element_type::int16}) {
+    const std::string p = std::string(nd::to_string(t)) + "_";
+    v.push_back({p + "linear_small_planes_r4", t, {2, 5, 9, 11}, {2, 5, 19, 23}, attrs(mode::linear)});
+    v.push_back({p + "cubic_small_planes_r4", t, {1, 6, 7, 9}, {1, 6, 15, 20}, attrs(mode::cubic)});
+  }
   return v;
 }
 
