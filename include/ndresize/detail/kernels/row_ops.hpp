@@ -219,8 +219,8 @@ NDRESIZE_TARGET_AVX2 void resample_avx2(const resample_args<Src, Dst>& a) noexce
 /// Σ w_q · rows_q[l .. l + 16) on the lanes of mask m, sources widened to float exactly (a
 /// helper, not a lambda: clang does not give a lambda its enclosing function's target).
 template <int Taps, class Src>
-NDRESIZE_TARGET_AVX512 NDRESIZE_ALWAYS_INLINE __m512 blend_lanes16(const Src* const* r, const __m512* w, index_t l,
-                                                                   __mmask16 m) noexcept {
+NDRESIZE_TARGET_AVX512 inline __m512 blend_lanes16(const Src* const* r, const __m512* w, index_t l,
+                                                   __mmask16 m) noexcept {
   NDRESIZE_NO_CONTRACT
   __m512 v = _mm512_mul_ps(w[0], load16<Src>(r[0] + l, m));
   if constexpr (Taps > 1) v = _mm512_add_ps(v, _mm512_mul_ps(w[1], load16<Src>(r[1] + l, m)));
@@ -234,7 +234,7 @@ NDRESIZE_TARGET_AVX512 NDRESIZE_ALWAYS_INLINE __m512 blend_lanes16(const Src* co
 /// (float destinations) writes with non-temporal stores (no read-for-ownership of output
 /// lines that will not be read again soon). Same operation order as blend_fixed.
 template <int Taps, bool Stream, class Src, class Dst>
-NDRESIZE_TARGET_AVX512 NDRESIZE_ALWAYS_INLINE void blend_rows16(const blend_args<Src, Dst, float>& a) noexcept {
+NDRESIZE_TARGET_AVX512 void blend_rows16(const blend_args<Src, Dst, float>& a) noexcept {
   const Src* r[4] = {a.rows[0], a.rows[Taps > 1 ? 1 : 0], a.rows[Taps > 2 ? 2 : 0], a.rows[Taps > 3 ? 3 : 0]};
   const __m512 w[4] = {_mm512_set1_ps(a.w[0]), _mm512_set1_ps(a.w[Taps > 1 ? 1 : 0]),
                        _mm512_set1_ps(a.w[Taps > 2 ? 2 : 0]), _mm512_set1_ps(a.w[Taps > 3 ? 3 : 0])};

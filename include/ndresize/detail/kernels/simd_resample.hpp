@@ -79,9 +79,9 @@ NDRESIZE_TARGET_AVX512 inline void store16(Dst* d, __m512 acc, index_t k) noexce
 
 /// Taps of a packed block: permutes of one or two windows, or gathers (float sources only).
 template <class Src>
-NDRESIZE_TARGET_AVX512 NDRESIZE_ALWAYS_INLINE __m512 taps16(const Src* s, index_t base, index_t in_flat,
-                                                            block_kind kind, const std::int32_t* off, const float* w,
-                                                            const std::uint32_t* m, std::size_t slots) noexcept {
+NDRESIZE_TARGET_AVX512 inline __m512 taps16(const Src* s, index_t base, index_t in_flat, block_kind kind,
+                                            const std::int32_t* off, const float* w, const std::uint32_t* m,
+                                            std::size_t slots) noexcept {
   NDRESIZE_NO_CONTRACT
   if (kind == block_kind::window) {
     const index_t avail = in_flat - base;
