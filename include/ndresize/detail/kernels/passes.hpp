@@ -207,7 +207,8 @@ void fused_whole_planes(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, D
       if (o + 1 < sp.begin(c + 1)) {
         // Planes are small (a few KB), so the hardware prefetcher barely starts on one before
         // it is done: fetch the next plane's source and destination while this one computes.
-        // Measured on W7 (32×256 planes of 14×14 → 28×28): 4.7 → 3.6 ms at one thread.
+        // W7 of bench/ (32×256 planes of 14×14 → 28×28), one thread, fastest of 40 calls:
+        // 4.4 → 3.4 ms built with -O3, 4.6 → 3.7 ms with -O2.
         // Only planes that are dense runs of at most 16 KB (any view reaches this code).
         const auto [next_a, next_b] = offsets_at(outer, outer.n, o + 1);
         const index_t in_bytes = in_h * sh * static_cast<index_t>(sizeof(Src));
@@ -283,8 +284,9 @@ void fused_h_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& 
         if (tag[2 * slot] != o || tag[2 * slot + 1] != r) {
           // The next source row is the next one this loop reads (upsampling: after one or two
           // output rows). Fetching it now hides its memory latency behind this row's resample
-          // and the blends in between; measured at one thread: W1 2.0 → 1.7 ms, W3 2.9 → 2.4,
-          // W5 4.5 → 3.2. Rows that are dense runs of at most 16 KB only.
+          // and the blends in between. Built with -O2, one thread, median of 100 calls: W1
+          // 2.0 → 1.7 ms, W3 2.9 → 2.4, W5 4.5 → 3.2; with -O3 no change was measurable.
+          // Rows that are dense runs of at most 16 KB only.
           if (r + 1 < in_h && sw > 0 && row_bytes <= 16384)
             prefetch_bytes<false>(io.src + oa + (r + 1) * sh, static_cast<std::size_t>(row_bytes));
           f.load.resample({line, g.block, 1, io.src + oa + r * sh, sw, g.sc, g.block, &f.tw, 1, 0, 0, f.packed_w});
