@@ -91,6 +91,15 @@ struct chunk_memory {
   index_t* tags(index_t c) const noexcept { return reinterpret_cast<index_t*>(at(c) + part.tags); }
 };
 
+/// Prefetches the `count` elements p[0], p[stride], ... when they are one forward run of at
+/// most 16 KB (a plane or row of the small kinds the fused loops prefetch one item ahead;
+/// anything larger the hardware prefetcher handles, and any view can reach these loops).
+template <bool Write, class T>
+NDRESIZE_ALWAYS_INLINE void prefetch_run(const T* p, index_t count, index_t stride) noexcept {
+  if (stride <= 0 || count > 16384 / static_cast<index_t>(sizeof(T)) / stride) return;
+  prefetch_bytes<Write>(p, static_cast<std::size_t>(count * stride) * sizeof(T));
+}
+
 /// One axis of a pass: its table and the target's packed copy of it (or null).
 struct pass_axis {
   int axis;
@@ -202,24 +211,23 @@ void fused_whole_planes(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, D
   ex.run(sp.chunks, [&](index_t c) {
     auto** rows = mem.rows<const Acc*>(c);
     Acc* plane = mem.buffer<Acc>(c);
+    auto next = offsets_at(outer, outer.n, sp.begin(c));
     for (index_t o = sp.begin(c); o < sp.begin(c + 1); ++o) {
-      const auto [oa, ob] = offsets_at(outer, outer.n, o);
+      const auto [oa, ob] = next;
       if (o + 1 < sp.begin(c + 1)) {
         // Planes are small (a few KB), so the hardware prefetcher barely starts on one before
         // it is done: fetch the next plane's source and destination while this one computes.
         // W7 of bench/ (32×256 planes of 14×14 → 28×28), one thread, fastest of 40 calls:
         // 4.4 → 3.4 ms built with -O3, 4.6 → 3.7 ms with -O2.
-        // Only planes that are dense runs of at most 16 KB (any view reaches this code).
-        const auto [next_a, next_b] = offsets_at(outer, outer.n, o + 1);
-        const index_t in_bytes = in_h * sh * static_cast<index_t>(sizeof(Src));
-        const index_t out_bytes = f.th.out * dh * static_cast<index_t>(sizeof(Dst));
-        if (sh > 0 && in_bytes <= 16384) prefetch_bytes<false>(io.src + next_a, static_cast<std::size_t>(in_bytes));
-        if (dh > 0 && out_bytes <= 16384) prefetch_bytes<true>(io.dst + next_b, static_cast<std::size_t>(out_bytes));
+        next = offsets_at(outer, outer.n, o + 1);
+        prefetch_run<false>(io.src + next.first, in_h, sh);
+        prefetch_run<true>(io.dst + next.second, f.th.out, dh);
       }
       f.load.resample({plane, g.block, 1, io.src + oa, sw, g.sc, g.block, &f.tw, in_h, row, sh, f.packed_w});
-      if (g.dc == 1 && row >= 16) {
+      if (g.dc == 1 && row >= 16 && f.th.max_taps <= max_channel_taps) {
         // The blends of all output rows as one call: a resample along h whose "channels" are
-        // the plane's whole rows (channel_resample.hpp), the same sums in the same order,
+        // the plane's whole rows (channel_resample.hpp, which takes rows of at least 16 and at
+        // most max_channel_taps taps on every target), the same sums in the same order,
         // without a call per output row.
         f.store.resample({io.dst + ob, dh, 1, plane, row, 1, row, &f.th, 1, 0, 0, nullptr, f.stream});
         continue;
@@ -264,7 +272,7 @@ void fused_h_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& 
                    const executor& ex, const chunk_memory& mem) {
   const fused_geometry& g = f.g;
   const index_t sh = io.ss[g.h], dh = io.ds[g.h], sw = io.ss[g.w], out_w = f.tw.out;
-  const index_t in_h = io.ext[g.h], row_bytes = io.ext[g.w] * sw * static_cast<index_t>(sizeof(Src));
+  const index_t in_h = io.ext[g.h], in_w = io.ext[g.w];
   const auto* wh = weights_of<Acc>(f.th);
   const index_t span = std::max<index_t>(f.th.max_span, 1);
   const index_t items = box_size(outer, outer.n) * f.th.out;
@@ -286,9 +294,7 @@ void fused_h_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& 
           // output rows). Fetching it now hides its memory latency behind this row's resample
           // and the blends in between. Built with -O2, one thread, median of 100 calls: W1
           // 2.0 → 1.7 ms, W3 2.9 → 2.4, W5 4.5 → 3.2; with -O3 no change was measurable.
-          // Rows that are dense runs of at most 16 KB only.
-          if (r + 1 < in_h && sw > 0 && row_bytes <= 16384)
-            prefetch_bytes<false>(io.src + oa + (r + 1) * sh, static_cast<std::size_t>(row_bytes));
+          if (r + 1 < in_h) prefetch_run<false>(io.src + oa + (r + 1) * sh, in_w, sw);
           f.load.resample({line, g.block, 1, io.src + oa + r * sh, sw, g.sc, g.block, &f.tw, 1, 0, 0, f.packed_w});
           tag[2 * slot] = o;
           tag[2 * slot + 1] = r;
