@@ -19,7 +19,8 @@ class executor {
 
   /// Sequential execution.
   executor() = default;
-  /// `concurrency`: how many items may run at once (kernels make that many chunks).
+  /// `concurrency`: how many items may run at once (kernels make one to four items per
+  /// unit of it; detail/kernels/execution_layout.hpp says when).
   executor(int concurrency, parallel_for_fn f) : concurrency_(concurrency < 1 ? 1 : concurrency), f_(std::move(f)) {}
 
   int concurrency() const noexcept { return f_ ? concurrency_ : 1; }

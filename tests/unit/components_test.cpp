@@ -4,6 +4,7 @@
 // Resize-19 text), the table builders, the packed per-target tables and the pass schedule.
 #include <gtest/gtest.h>
 
+#include <climits>
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -196,4 +197,53 @@ TEST(Components, ChannelsLastLayoutFusesInMemoryOrder) {
   EXPECT_EQ(rm.pixel, 1);
   EXPECT_EQ(rm.g.block, 1);
   EXPECT_FALSE(nd::detail::layout_execution<float>(plan, nwhc(in), nwhc(out), 1).fused);
+}
+
+// Work chunks: one when sequential; chunks_per_thread per thread of a parallel executor while
+// their scratch is small; one per thread when the extra chunks would pass extra_chunk_bytes or
+// the plan's max_scratch_bytes; never more than the work items or max_chunks, whatever
+// concurrency an executor claims. Every chunk has its own scratch.
+TEST(Components, WorkChunksPerThread) {
+  namespace d = nd::detail;
+  nd::resize_attributes a;
+  a.mode = nd::enums::mode::linear;
+  auto layout = [](const nd::resize_plan& plan, int concurrency) {
+    return d::layout_execution<float>(plan, nd::row_major_strides(plan.input_shape()),
+                                      nd::row_major_strides(plan.output_shape()), concurrency);
+  };
+  auto expect_sized = [](const d::execution_layout& L) {
+    EXPECT_EQ(L.bytes - L.off_chunks, (L.chunk_bytes + 63) / 64 * 64 * static_cast<std::size_t>(L.chunks));
+  };
+  const auto small = nd::make_plan({1, 3, 40, 50}, a, {{}, {}, std::vector<std::int64_t>{1, 3, 80, 100}});
+  EXPECT_EQ(layout(small, 1).chunks, 1);
+  EXPECT_EQ(layout(small, 2).chunks, 2 * d::chunks_per_thread);
+  EXPECT_EQ(layout(small, 3).chunks, 3 * d::chunks_per_thread);
+  expect_sized(layout(small, 3));
+  // 240 output rows are the most items: a claimed INT_MAX concurrency gets no more chunks.
+  EXPECT_EQ(layout(small, INT_MAX).chunks, 240);
+
+  // 200,000 → 100,000 columns: each chunk's buffer (a source row, or a ring of two resampled
+  // rows) is 800 KB, so 8 chunks take 6.4 MB (allowed) and 12 would take 9.6 MB (beyond
+  // extra_chunk_bytes: one per thread).
+  const auto wide = nd::make_plan({1, 1, 100, 200000}, a, {{}, {}, std::vector<std::int64_t>{1, 1, 50, 100000}});
+  const auto two = layout(wide, 2), three = layout(wide, 3);
+  ASSERT_GT(two.chunk_bytes, std::size_t{700000});
+  ASSERT_LT(two.chunk_bytes, std::size_t{900000});
+  EXPECT_LE(two.chunk_bytes * 8, d::extra_chunk_bytes);
+  EXPECT_EQ(two.chunks, 8);
+  EXPECT_EQ(three.chunks, 3);
+  expect_sized(three);
+
+  // A plan whose max_scratch_bytes admits one chunk per thread but not four.
+  nd::plan_limits tight;
+  tight.max_scratch_bytes = layout(small, 2).off_chunks + 3 * layout(small, 2).chunk_bytes + 64 * 3;
+  const auto limited = nd::make_plan({1, 3, 40, 50}, a, {{}, {}, std::vector<std::int64_t>{1, 3, 80, 100}}, tight);
+  const auto L = layout(limited, 2);
+  EXPECT_EQ(L.chunks, 2);
+  EXPECT_LE(L.bytes, limited.max_scratch_bytes());
+  // 2^21 planes of 2 × 2 (whole-plane items) and a claimed INT_MAX concurrency: max_chunks.
+  nd::resize_attributes hw = a;
+  hw.axes = std::vector<std::int64_t>{2, 3};
+  const auto many = nd::make_plan({1, 1 << 21, 2, 2}, hw, {{}, {}, std::vector<std::int64_t>{4, 4}});
+  EXPECT_EQ(layout(many, INT_MAX).chunks, d::max_chunks);
 }
