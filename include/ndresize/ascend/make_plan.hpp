@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "../detail/large_pages.hpp"
 #include "../onnx/make_plan.hpp"
 #include "../plan/build_tables.hpp"
 #include "../plan/table_budget.hpp"
@@ -87,8 +88,10 @@ inline axis_table build_axis_table(index_t in, index_t out, double scale, bool a
   t.out = out;
   t.outside.assign(static_cast<std::size_t>(out), 0);
   t.tap_begin.reserve(static_cast<std::size_t>(out) + 1);
-  t.tap_index.reserve(2 * static_cast<std::size_t>(out));
-  t.tap_weight.reserve(2 * static_cast<std::size_t>(out));
+  // At most two taps per output; large tables are advised to huge pages, as the ONNX table
+  // builders do (plan/table_builders.hpp).
+  ndresize::detail::reserve_large(t.tap_index, 2 * static_cast<std::size_t>(out));
+  ndresize::detail::reserve_large(t.tap_weight, 2 * static_cast<std::size_t>(out));
   t.tap_begin.push_back(0);
   for (index_t x = 0; x < out; ++x) {
     const linear_taps p = source_taps(x, in, out, scale, align_corners);
@@ -110,6 +113,7 @@ inline axis_table build_axis_table(index_t in, index_t out, double scale, bool a
     t.tap_begin.push_back(static_cast<index_t>(t.tap_index.size()));
     t.max_taps = std::max(t.max_taps, static_cast<int>(t.tap_begin.back() - begin));
   }
+  ndresize::detail::reserve_large(t.tap_weight_f, t.tap_weight.size());
   t.tap_weight_f.assign(t.tap_weight.begin(), t.tap_weight.end());
   return t;
 }
