@@ -291,9 +291,9 @@ NDRESIZE_TARGET_AVX512 void resample_avx512(const resample_args<Src, Dst>& a) no
     const packed_taps* p = a.packed;
     if (p != nullptr && p->lanes == 16 && (!p->gathers || std::is_same_v<Src, float>)&&a.block == p->pixel &&
         a.sj == a.block && a.dj == a.block && (a.block == 1 || (a.sc == 1 && a.dc == 1))) {
-      for (index_t r = 0; r < a.rows; ++r)
-        resample_packed16<Src, Dst>(a.d + r * a.d_row, a.s + r * a.s_row, a.table->in, a.table->out, *p);
-      return;
+      if (a.rows > 1)
+        return resample_packed16_rows<Src, Dst>(a.d, a.d_row, a.s, a.s_row, a.rows, a.table->in, a.table->out, *p);
+      return resample_packed16<Src, Dst>(a.d, a.s, a.table->in, a.table->out, *p);
     }
   }
   for (index_t r = 0; r < a.rows; ++r) resample_body<Acc, Src, Dst>(a.row(r));
