@@ -175,7 +175,8 @@ inline index_t count_items(const resize_plan& plan, const execution_layout& L) {
 /// is slowed down by other work is made up for by the others instead of the call waiting for
 /// its one share. Paired runs on 2 threads (bench/paired_compare.sh), 4 per thread against 1:
 /// W7 (8192 small planes) 0.75–0.98 × the time (the most while the machine was busy), the
-/// other weighted workloads 0.86–1.02 ×; 8 per thread were no better than 4, 16 were worse
+/// other weighted workloads 0.86–1.11 × (above 1.05 in some runs: W5 up to 1.11, W2 1.08, W6
+/// 1.07); 8 per thread were no better than 4, 16 were worse
 /// (more ring rows recomputed at the chunks' edges). Each chunk owns its scratch, so the extra
 /// chunks are made only while they take at most extra_chunk_bytes and stay within the plan's
 /// max_scratch_bytes.
