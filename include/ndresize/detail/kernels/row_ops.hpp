@@ -267,6 +267,44 @@ NDRESIZE_TARGET_AVX512 void blend_rows16(const blend_args<Src, Dst, float>& a) n
   blend_span16<Taps>(a.d, r, w, l, a.len);
 }
 
+/// A blend of more than 4 contiguous rows (antialiased shrinks: 8–10 taps at 1080p → 224),
+/// 64 elements at a time in four independent accumulators, each summed over the taps in table
+/// order as blend_body sums them (the first product, then + w_q · row_q for q = 1, 2, …): the
+/// same roundings, but four dependency chains instead of one per 16 lanes (blend_body's
+/// register-sized blocks). Masked tail. Paired runs, one thread: W2a 0.67–0.72 × the time, W2a-NHWC
+/// 0.65–0.71 ×, W6a 0.78 ×.
+template <class Src, class Dst>
+NDRESIZE_TARGET_AVX512 void blend_many16(const blend_args<Src, Dst, float>& a) noexcept {
+  NDRESIZE_NO_CONTRACT
+  const __m512 w0 = _mm512_set1_ps(a.w[0]);
+  index_t l = 0;
+  for (; l + 64 <= a.len; l += 64) {
+    const Src* r0 = a.rows[0] + l;
+    __m512 v0 = _mm512_mul_ps(w0, load16<Src>(r0, 0xFFFF)), v1 = _mm512_mul_ps(w0, load16<Src>(r0 + 16, 0xFFFF));
+    __m512 v2 = _mm512_mul_ps(w0, load16<Src>(r0 + 32, 0xFFFF)), v3 = _mm512_mul_ps(w0, load16<Src>(r0 + 48, 0xFFFF));
+    for (index_t q = 1; q < a.taps; ++q) {
+      const __m512 wq = _mm512_set1_ps(a.w[q]);
+      const Src* r = a.rows[q] + l;
+      v0 = _mm512_add_ps(v0, _mm512_mul_ps(wq, load16<Src>(r, 0xFFFF)));
+      v1 = _mm512_add_ps(v1, _mm512_mul_ps(wq, load16<Src>(r + 16, 0xFFFF)));
+      v2 = _mm512_add_ps(v2, _mm512_mul_ps(wq, load16<Src>(r + 32, 0xFFFF)));
+      v3 = _mm512_add_ps(v3, _mm512_mul_ps(wq, load16<Src>(r + 48, 0xFFFF)));
+    }
+    store16<Dst>(a.d + l, v0, 16);
+    store16<Dst>(a.d + l + 16, v1, 16);
+    store16<Dst>(a.d + l + 32, v2, 16);
+    store16<Dst>(a.d + l + 48, v3, 16);
+  }
+  for (; l < a.len; l += 16) {
+    const index_t k = std::min<index_t>(16, a.len - l);
+    const auto m = static_cast<__mmask16>(k == 16 ? 0xFFFFu : (1u << k) - 1);
+    __m512 v = _mm512_mul_ps(w0, load16<Src>(a.rows[0] + l, m));
+    for (index_t q = 1; q < a.taps; ++q)
+      v = _mm512_add_ps(v, _mm512_mul_ps(_mm512_set1_ps(a.w[q]), load16<Src>(a.rows[q] + l, m)));
+    store16<Dst>(a.d + l, v, k);
+  }
+}
+
 /// Destinations blend_rows16 stores exactly as the scalar rule does.
 template <class Dst>
 constexpr bool simd_storable = std::is_same_v<Dst, float> || (std::is_integral_v<Dst> && sizeof(Dst) <= 2);
@@ -286,7 +324,9 @@ NDRESIZE_TARGET_AVX512 void blend_avx512(const blend_args<Src, Dst, weight_t<Acc
         case 7: return blend_rows16<3, can_stream>(a);
         case 8: return blend_rows16<4, false>(a);
         case 9: return blend_rows16<4, can_stream>(a);
-        default: break;
+        default:
+          if (a.taps > 4) return blend_many16(a);
+          break;  // no taps (extrapolated rows): blend_body
       }
     }
   }
