@@ -114,6 +114,59 @@ TEST_P(Determinism, Double) { check_all<double>(GetParam()); }
 INSTANTIATE_TEST_SUITE_P(Workloads, Determinism, ::testing::ValuesIn(workloads()),
                          [](const auto& p) { return p.param.name; });
 
+// Outputs without taps (tf_crop_and_resize outside the roi) and outputs with more than 4 taps
+// (antialiased cubic shrinks), channels-last with 3 to 40 channels and row-major: the vector
+// kernels send such outputs to their own branches (short channel rows, many-tap blends, rows
+// without taps), which must give the generic target's bits on every target and thread count.
+template <class T>
+void check_strided(const nd::dims& in, const nd::dims& out, const nd::resize_attributes& a,
+                   const std::vector<double>& roi, bool channels_last) {
+  const std::vector<std::int64_t> sizes(out.begin(), out.end());
+  const auto plan = nd::make_plan(in, a, {roi, {}, sizes});
+  auto strides = [&](const nd::dims& e) {
+    return channels_last ? nd::dims{e[1] * e[2] * e[3], 1, e[3] * e[1], e[1]} : nd::row_major_strides(e);
+  };
+  const auto x = random_input<T>(nd::checked_element_count(in), 11);
+  nd::thread_pool pool(2);
+  std::vector<T> base;
+  for (nd::isa target : {nd::isa::generic, nd::isa::avx2, nd::isa::avx512}) {
+    for (const nd::executor& ex : {nd::executor{}, pool.get_executor()}) {
+      nd::set_max_isa(target);
+      std::vector<T> y(static_cast<std::size_t>(plan.output_size()), T(1));
+      nd::workspace ws;
+      nd::execute<T>(plan, nd::tensor_view<const T>(x.data(), in, strides(in)),
+                     nd::tensor_view<T>(y.data(), plan.output_shape(), strides(plan.output_shape())), ws, ex);
+      nd::set_max_isa(nd::isa::avx512);
+      if (base.empty()) base = y;
+      EXPECT_EQ(std::memcmp(y.data(), base.data(), y.size() * sizeof(T)), 0)
+          << "target " << static_cast<int>(target) << ", " << ex.concurrency() << " threads, channels-last "
+          << channels_last;
+    }
+  }
+}
+
+TEST(DeterminismBranches, OutputsWithoutTapsOrWithManyTaps) {
+  using nd::enums::mode;
+  nd::resize_attributes crop;
+  crop.mode = mode::linear;
+  crop.coordinate_transformation_mode = nd::enums::coordinate_transformation_mode::tf_crop_and_resize;
+  crop.extrapolation_value = 5.0f;
+  const std::vector<double> roi{0, 0, -0.5, -0.5, 1, 1, 1.5, 1.5};  // about half the outputs outside
+  nd::resize_attributes aa;
+  aa.mode = mode::cubic;
+  aa.antialias = true;
+  nd::resize_attributes aa_crop = aa;
+  aa_crop.coordinate_transformation_mode = crop.coordinate_transformation_mode;
+  check_strided<float>({1, 20, 12, 14}, {1, 20, 24, 28}, crop, roi, true);
+  check_strided<std::uint8_t>({1, 40, 12, 14}, {1, 40, 24, 28}, crop, roi, true);
+  check_strided<float>({2, 3, 30, 40}, {2, 3, 24, 28}, crop, roi, false);
+  check_strided<float>({1, 3, 200, 300}, {1, 3, 37, 41}, aa, {}, false);
+  check_strided<std::uint8_t>({1, 3, 200, 300}, {1, 3, 37, 41}, aa, {}, true);
+  check_strided<std::int16_t>({1, 24, 100, 90}, {1, 24, 17, 19}, aa, {}, true);
+  check_strided<float>({1, 3, 200, 300}, {1, 3, 37, 41}, aa_crop, roi, false);
+  check_strided<float>({1, 24, 200, 100}, {1, 24, 37, 21}, aa_crop, roi, true);
+}
+
 TEST(Isa, DetectedAndCapped) {
   const nd::isa best = nd::active_isa();
   nd::set_max_isa(nd::isa::generic);
