@@ -11,11 +11,12 @@
 # one of B, PAIRS times per thread count, and prints both builds' min and median and the median
 # of the per-pair ratios B/A (below 1: B is faster). On a shared machine, where the same build
 # run twice can differ by 2x, that ratio is what to trust; repeat the run before believing a
-# difference under ~5 %. "checksum" compares both outputs (a numeric change shows as DIFFER).
+# difference under ~5 %. Both builds time resize_bench's input data, and their last outputs are
+# compared byte for byte ("same bytes"; a numeric change shows as OUTPUTS DIFFER).
 # Needs git, g++ (C++20), Google Benchmark (libbenchmark-dev) and Eigen (libeigen3-dev), as the
 # benchmark build does. Default workloads: all of bench_workload.hpp's.
 set -euo pipefail
-[ $# -ge 2 ] || { sed -n '3,16p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '3,17p' "$0"; exit 2; }
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 rev_a=$1 rev_b=$2
 shift 2

@@ -4,8 +4,8 @@
 // version.hpp) and its own benchmark namespaces (-Dbench=..., -Dnaive=...), so that both
 // revisions link into one program. PAIRED_FN(name) prefixes the C entry points.
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
-#include <memory>
 
 #include "bench_workload.hpp"
 
@@ -16,21 +16,22 @@ using namespace bench;
 struct variant_state {
   virtual ~variant_state() = default;
   virtual double call() = 0;  ///< one execute, wall-clock ms
-  virtual double checksum() const = 0;
+  virtual const void* output(std::size_t& bytes) const = 0;
 };
 
+/// The workload's input as resize_bench times it (data_for: the same values in every layout),
+/// a preallocated output, a workspace and an executor of `threads`.
 template <class T>
 struct state final : variant_state {
   workload w;
   nd::resize_plan plan;
-  buffer<T> x, y;
+  const buffer<T>& x;
+  buffer<T> y;
   nd::workspace ws;
   nd::thread_pool pool;
   nd::executor ex;
 
-  state(const workload& wl, int threads) : w(wl), plan(wl.plan()), pool(threads) {
-    x.resize(static_cast<std::size_t>(nd::checked_element_count(w.in)));
-    for (std::size_t i = 0; i < x.size(); ++i) x[i] = static_cast<T>(i % 97);
+  state(const workload& wl, int threads) : w(wl), plan(wl.plan()), x(data_for<T>(wl).x), pool(threads) {
     y.resize(static_cast<std::size_t>(plan.output_size()));
     ex = threads > 1 ? pool.get_executor() : nd::executor{};
   }
@@ -41,10 +42,9 @@ struct state final : variant_state {
     nd::execute<T>(plan, xv, yv, ws, ex);
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   }
-  double checksum() const override {
-    double s = 0;
-    for (const T v : y) s += static_cast<double>(v);
-    return s;
+  const void* output(std::size_t& bytes) const override {
+    bytes = y.size() * sizeof(T);
+    return y.data();
   }
 };
 
@@ -59,5 +59,7 @@ extern "C" void* PAIRED_FN(make)(const char* id, int threads) {
   return nullptr;
 }
 extern "C" double PAIRED_FN(call)(void* s) { return static_cast<variant_state*>(s)->call(); }
-extern "C" double PAIRED_FN(checksum)(void* s) { return static_cast<variant_state*>(s)->checksum(); }
+extern "C" const void* PAIRED_FN(output)(void* s, std::size_t* bytes) {
+  return static_cast<variant_state*>(s)->output(*bytes);
+}
 extern "C" void PAIRED_FN(destroy)(void* s) { delete static_cast<variant_state*>(s); }
