@@ -337,6 +337,9 @@ NDRESIZE_TARGET_AVX512 void blend_avx512(const blend_args<Src, Dst, weight_t<Acc
 /// more than its blend (the whole-plane blends of W7 in bench/, rows of 28 elements: one
 /// thread, paired runs, W7 2.79 → 1.97 ms). The same sums in the same order as blend_rows16; outputs
 /// without taps or with more than 4 take blend_avx512 as before.
+/// It repeats resample_channels' loops rather than being a Blend for it: resample_channels is
+/// compiled for no particular target, and GCC would not inline an AVX-512 row blend into it
+/// (always_inline is rejected; plain inline made W7 1.24× slower in paired runs).
 template <class Src, class Dst>
 NDRESIZE_TARGET_AVX512 void resample_short_channels16(const resample_args<Src, Dst>& a) noexcept {
   const axis_table& t = *a.table;
