@@ -5,7 +5,7 @@
 // ascend/compute.hpp) are therefore templates with one defaulted parameter (`int = 0`, never
 // given by callers): a translation unit pays for the kernels only when it calls one of them.
 // With NDRESIZE_COMPILED defined (the ndresize::compiled library sets it for its users) the
-// headers declare them only, and the library's one source file (src/compiled.cpp) holds their
+// headers declare them only, and the library (src/type_erased.cpp) holds their
 // definitions, compiled once. Their definitions instantiate every element type, float16 and
 // bfloat16 (Eigen's) included, so header-only builds get <Eigen/Core> from here.
 #pragma once

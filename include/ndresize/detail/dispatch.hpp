@@ -6,7 +6,7 @@
 // never ask which CPU they run on. Kernels are written once (kernels/row_ops.hpp,
 // kernels/simd_resample.hpp) and instantiated per target; a new target is one more branch in
 // each *_for function below. Included through run_plan.hpp, and only where run_plan is
-// compiled (header-only builds, or src/compiled.cpp for ndresize::compiled).
+// compiled (header-only builds, or src/run_plan.cpp for ndresize::compiled).
 #pragma once
 
 #include <type_traits>

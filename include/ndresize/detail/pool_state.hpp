@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The built-in thread pool's threads, locks and job (thread_pool.hpp holds a pointer to it).
 // Included by thread_pool.hpp when header-only; with NDRESIZE_COMPILED it is compiled once in
-// ndresize::compiled (src/compiled.cpp).
+// ndresize::compiled (src/thread_pool.cpp).
 #pragma once
 
 #include <atomic>

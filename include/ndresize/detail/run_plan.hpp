@@ -2,7 +2,7 @@
 // run_plan: a validated plan on validated views, with the kernels of the active CPU target.
 // Header-only builds see its definition (dispatch.hpp, the one dispatch point, and the
 // kernels behind it). With NDRESIZE_COMPILED, ndresize::compiled holds it for every element
-// type (src/compiled.cpp) and this header declares it only: a translation unit that calls
+// type (src/run_plan.cpp, one object per element type) and this header declares it only: a translation unit that calls
 // the typed API then parses no kernel and no intrinsics header.
 #pragma once
 
@@ -22,7 +22,9 @@ namespace detail {
 template <gatherable T>
 status run_plan(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws, const executor& ex);
 
-#if defined(NDRESIZE_COMPILED)
+// NDRESIZE_RUN_PLAN_EXTERN: the library's own translation units other than src/run_plan.cpp,
+// which see the definition but must not instantiate it again.
+#if defined(NDRESIZE_COMPILED) || defined(NDRESIZE_RUN_PLAN_EXTERN)
 #define NDRESIZE_EXTERN_RUN_PLAN(T, NAME, CODE, ACC, STRING)                                               \
   extern template status run_plan<T>(const resize_plan&, tensor_view<const T>, tensor_view<T>, workspace&, \
                                      const executor&);
