@@ -64,7 +64,7 @@ measure "reference: the $(wc -l <"$work/std_headers.cpp") standard headers the l
 measure '`#include <ndresize/ndresize.hpp>` alone' "$work/umbrella.cpp"
 measure 'one `resize<float>(x, scales, attrs)`' "$work/resize_float.cpp"
 measure 'one `onnx::compute(...)`, header-only' "$work/onnx_compute.cpp"
-if [ -f "$root/src/compiled.cpp" ] || [ -f "$root/src/planners.cpp" ]; then
+if [ -f "$root/src/compiled.cpp" ] || [ -f "$root/src/onnx_planner.cpp" ]; then
   measure '`#include <ndresize/ndresize.hpp>` alone with `NDRESIZE_COMPILED`' "$work/umbrella.cpp" -DNDRESIZE_COMPILED
   measure 'one `resize<float>(x, scales, attrs)` with `NDRESIZE_COMPILED` (ndresize::compiled)' "$work/resize_float.cpp" -DNDRESIZE_COMPILED
   measure 'one `resize<float>(x, scales, attrs)` including `resize.hpp` only, with `NDRESIZE_COMPILED`' "$work/resize_only.cpp" -DNDRESIZE_COMPILED

@@ -4,7 +4,8 @@
 # pays in size for what it calls: the linker takes an object from a static library only when
 # the program needs one of its symbols, so a program calling resize<float> links the planners and
 # the float kernels, not the other 15 element types' kernels or the type-erased layer. Objects:
-#   planners.cpp      the ONNX, Ascend and resample planners and attribute parsers
+#   onnx_planner.cpp, ascend_planner.cpp, resample_planner.cpp
+#                     the planners and attribute parsers of each front door
 #   thread_pool.cpp   the built-in pool's threads and locks
 #   type_erased.cpp   execute on any_tensor_view, onnx::compute, the Ascend front door
 #   run_plan_<code>   src/run_plan.cpp once per element type (its ONNX type code, element.hpp)
@@ -14,7 +15,8 @@ set(_ndresize_element_codes 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)  # element.h
 
 function(ndresize_add_compiled_library name)
   set(src "${PROJECT_SOURCE_DIR}/src")
-  set(sources "${src}/planners.cpp" "${src}/thread_pool.cpp" "${src}/type_erased.cpp")
+  set(sources "${src}/onnx_planner.cpp" "${src}/ascend_planner.cpp" "${src}/resample_planner.cpp"
+              "${src}/thread_pool.cpp" "${src}/type_erased.cpp")
   foreach(code IN LISTS _ndresize_element_codes)
     set(file "${CMAKE_CURRENT_BINARY_DIR}/ndresize_run_plan/run_plan_${code}.cpp")
     file(CONFIGURE OUTPUT "${file}" CONTENT
@@ -27,6 +29,6 @@ function(ndresize_add_compiled_library name)
   target_compile_definitions(${name} INTERFACE NDRESIZE_COMPILED PRIVATE NDRESIZE_COMPILED_ELEMENT_TYPES=${count})
   set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
   if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
-    target_compile_options(${name} PRIVATE -ffunction-sections -fdata-sections)
+    target_compile_options(${name} PRIVATE -ffunction-sections -fdata-sections -fno-semantic-interposition)
   endif()
 endfunction()

@@ -11,6 +11,8 @@
 #error "compile src/run_plan.cpp with -DNDRESIZE_ELEMENT_CODE=<an ONNX element type code of element.hpp>"
 #endif
 
+#include <Eigen/Core>  // Eigen::half and Eigen::bfloat16 complete (element.hpp only declares them)
+
 #include <ndresize/detail/run_plan.hpp>
 
 NDRESIZE_BEGIN_NAMESPACE
@@ -18,9 +20,9 @@ namespace detail {
 template <int Code>
 struct type_of_code;
 #define NDRESIZE_TYPE_OF_CODE(T, NAME, CODE, ACC, STRING) \
-  template <>                                            \
-  struct type_of_code<CODE> {                            \
-    using type = T;                                      \
+  template <>                                             \
+  struct type_of_code<CODE> {                             \
+    using type = T;                                       \
   };
 NDRESIZE_ELEMENT_TYPES(NDRESIZE_TYPE_OF_CODE)
 #undef NDRESIZE_TYPE_OF_CODE
@@ -30,8 +32,9 @@ NDRESIZE_ELEMENT_TYPES(NDRESIZE_TYPE_OF_CODE)
 constexpr int element_type_count = 0 NDRESIZE_ELEMENT_TYPES(NDRESIZE_COUNT_TYPE);
 #undef NDRESIZE_COUNT_TYPE
 #if defined(NDRESIZE_COMPILED_ELEMENT_TYPES)
-static_assert(element_type_count == NDRESIZE_COMPILED_ELEMENT_TYPES,
-              "cmake/compiled_sources.cmake compiles run_plan.cpp for another number of element types than element.hpp has");
+static_assert(
+    element_type_count == NDRESIZE_COMPILED_ELEMENT_TYPES,
+    "cmake/compiled_sources.cmake compiles run_plan.cpp for another number of element types than element.hpp has");
 #endif
 
 using compiled_element = type_of_code<NDRESIZE_ELEMENT_CODE>::type;

@@ -55,7 +55,8 @@ endif()
 # conan
 file(READ "${PACKAGING_DIR}/conan/conanfile.py" recipe)
 foreach(pattern "name = \"${NAME}\"" "version = \"${VERSION}\"" "package_type = \"header-library\""
-                "self.requires(\"eigen/3.4.0\")" "\"cmake_target_name\", \"${NAME}::${NAME}\""
+                "self.requires(\"eigen/3.4.0\")" "\"cmake_target_name\", \"${NAME}::${NAME}\"" "\"cmake_target_name\", \"${NAME}::compiled\""
+                "\"compiled\": [True, False]"
                 "\"cmake_file_name\", \"${NAME}\"")
   string(FIND "${recipe}" "${pattern}" at)
   expect("conanfile.py: does not contain ${pattern}" at GREATER -1)
