@@ -196,7 +196,8 @@ T from_extrapolation_value(double v) {
   else if constexpr (std::is_same_v<T, std::string>)
     return std::string();
   else
-    return from_accumulator<T>(static_cast<accumulator_t<T>>(v));
+    // Through the real scalar: complex accumulators take it as their real part.
+    return from_accumulator<T>(accumulator_t<T>(static_cast<weight_t<accumulator_t<T>>>(v)));
 }
 
 NDRESIZE_END_NAMESPACE

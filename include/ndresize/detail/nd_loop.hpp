@@ -3,9 +3,8 @@
 // after merging axes that are contiguous in both, so contiguous tensors loop as few, long axes.
 #pragma once
 
-#include <array>
-
 #include "../config.hpp"
+#include "axis_array.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail {
@@ -13,7 +12,7 @@ namespace detail {
 /// Axes of a loop: extent and the element stride of each side.
 struct loop_axes {
   int n = 0;
-  std::array<index_t, max_rank> extent{}, a{}, b{};
+  axis_array<index_t> extent{}, a{}, b{};
 
   void push(index_t e, index_t sa, index_t sb) noexcept {
     if (e == 1) return;  // contributes nothing
@@ -41,7 +40,7 @@ template <class F>
 void for_each_offset(const loop_axes& ax, int count, index_t a0, index_t b0, F&& f) {
   for (int i = 0; i < count; ++i)
     if (ax.extent[i] == 0) return;
-  std::array<index_t, max_rank> idx{};
+  axis_array<index_t> idx{};
   index_t oa = a0, ob = b0;
   for (;;) {
     f(oa, ob);
