@@ -1610,9 +1610,10 @@ TEST(NpyResizeHostile, MessagesShowLongAndBinaryValuesShortAndWhole) {
   ASSERT_EQ(lines.size(), 6u) << r.err;
   const std::string m64(64, 'm');
   EXPECT_EQ(lines[0].at("error"), "ndresize: invalid_attribute: Resize-19: attribute 'mode' has unknown value '" + m64 +
-                                      "...' (1048576 bytes)");
+                                      "...' (1048576 bytes) (accepted: 'nearest', 'linear', 'cubic')");
   EXPECT_EQ(lines[1].at("error"),
-            "ndresize: invalid_attribute: Resize-19: attribute 'mode' has unknown value 'a\\x00b'");
+            "ndresize: invalid_attribute: Resize-19: attribute 'mode' has unknown value 'a\\x00b' (accepted: "
+            "'nearest', 'linear', 'cubic')");
   // a NUL would end the path early for the system: x.npy would be read instead
   EXPECT_EQ(lines[2].at("error"), "json: 'x' holds a NUL byte: " + ndresize::detail::quoted_value(x + '\0' + ".txt"));
   EXPECT_EQ(lines[3].at("error"), "json: unknown key '" + m64 + "...' (1048576 bytes)");

@@ -77,6 +77,56 @@ inline std::vector<std::string_view> attribute_names(op_version v) {
   return {};
 }
 
+/// Levenshtein distance of two short strings (attribute names: both at most 64 bytes here).
+inline std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+/// What the error for an unknown attribute name adds: the closest name of the version when it
+/// is a likely typo (at most two edits, or a third of its letters), and the version's names.
+inline std::string unknown_name_hint(std::string_view name, const std::vector<std::string_view>& names) {
+  std::string hint;
+  if (name.size() <= 64) {  // a longer one is no typo of a name of at most 32 letters
+    std::string_view best;
+    std::size_t best_distance = 0;
+    for (const auto candidate : names) {
+      const std::size_t d = edit_distance(name, candidate);
+      if (best.empty() || d < best_distance) {
+        best = candidate;
+        best_distance = d;
+      }
+    }
+    if (!best.empty() && best_distance <= std::max<std::size_t>(2, best.size() / 3))
+      hint = "; did you mean '" + std::string(best) + "'?";
+  }
+  hint += " (its attributes:";
+  for (std::size_t i = 0; i < names.size(); ++i) hint += (i ? ", '" : " '") + std::string(names[i]) + "'";
+  return hint + ")";
+}
+
+/// The ONNX strings an enum attribute accepts, quoted: "'nearest', 'linear', 'cubic'".
+template <class E>
+std::string accepted_values() {
+  std::string out;
+  for (int i = 0; i < 8; ++i) {
+    const std::string_view s = to_string(static_cast<E>(i));
+    if (s == "?") break;
+    out += (i ? ", '" : "'") + std::string(s) + "'";
+  }
+  return out;
+}
+
 inline const char* type_name(const attribute_value& v) {
   constexpr const char* names[] = {"INT", "FLOAT", "STRING", "INTS", "FLOATS"};
   return names[v.index()];
@@ -108,7 +158,7 @@ struct attribute_reader {
     if (!std::holds_alternative<std::string>(value)) return wrong_type("STRING");
     const auto& s = std::get<std::string>(value);
     if (auto e = parse<E>(s)) return *e;
-    return fail("has unknown value " + ndresize::detail::quoted_value(s));
+    return fail("has unknown value " + ndresize::detail::quoted_value(s) + " (accepted: " + accepted_values<E>() + ")");
   }
   result<std::vector<std::int64_t>> integers() const {
     if (!std::holds_alternative<std::vector<std::int64_t>>(value)) return wrong_type("INTS");
@@ -140,7 +190,8 @@ result<node_attributes> try_parse_attributes(op_version v, const attribute_map& 
   bool has_scales = false;
   for (const auto& [name, value] : attrs) {
     const detail::attribute_reader r{v, name, value};
-    if (std::find(names.begin(), names.end(), name) == names.end()) return r.fail("does not exist in this version");
+    if (std::find(names.begin(), names.end(), name) == names.end())
+      return r.fail("does not exist in this version" + detail::unknown_name_hint(name, names));
     if (name == "mode")
       NDRESIZE_TRY(assign(a.mode, r.enumeration<enums::mode>()));
     else if (name == "coordinate_transformation_mode")
