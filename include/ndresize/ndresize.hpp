@@ -15,6 +15,7 @@
 #include "isa.hpp"
 #include "onnx/compute.hpp"
 #include "onnx/opset.hpp"
+#include "onnx/plan_key.hpp"
 #include "onnx/resize.hpp"
 #include "resample.hpp"
 #include "resize.hpp"
