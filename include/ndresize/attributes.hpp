@@ -94,7 +94,7 @@ struct resize_attributes {
   float extrapolation_value = 0.0f;
   std::int64_t antialias = 0;
   /// Absent means all axes; present but empty is an error (as ONNX's checker says).
-  std::optional<std::vector<std::int64_t>> axes;
+  std::optional<std::vector<std::int64_t>> axes = std::nullopt;
   enums::keep_aspect_ratio_policy keep_aspect_ratio_policy = enums::keep_aspect_ratio_policy::stretch;
 };
 

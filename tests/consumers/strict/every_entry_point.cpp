@@ -19,10 +19,11 @@ void typed(nd::tensor_view<const float> x, nd::tensor_view<float> y, nd::workspa
   const std::vector<std::int64_t> sizes = {1, 1, 8, 8};
   nd::resize_attributes attrs;
   attrs.mode = nd::enums::mode::linear;
-  const nd::resize_plan plan = nd::make_plan(x.extents(), attrs, {.roi = {}, .scales = scales, .sizes = {}});
+  const nd::resize_plan plan = nd::make_plan(x.extents(), attrs, {.scales = scales});
   nd::execute<float>(plan, x, y, ws, pool.get_executor());
   (void)nd::try_execute<float>(plan, x, y, ws);
   (void)nd::resize<float>(x, scales, attrs);
+  (void)nd::resize<float>(x, scales, {.mode = nd::enums::mode::cubic, .antialias = 1});
   (void)nd::try_resize<float>(x, scales, attrs);
   nd::resize<nd::policy::nearest, nd::policy::asymmetric>(x, y);
   (void)nd::upsample_linear<float>(x, scales);
@@ -35,10 +36,9 @@ void type_erased(const nd::any_const_tensor_view& x, const nd::any_tensor_view& 
   nd::onnx::attribute_map attrs;
   attrs["mode"] = std::string("linear");
   const std::vector<float> scales = {1, 1, 2, 2};
-  nd::onnx::compute("Resize", 19, attrs, x, {.roi = {}, .scales = scales, .sizes = {}}, y, ws);
-  (void)nd::onnx::try_compute("Resize", 13, attrs, x, {.roi = {}, .scales = scales, .sizes = {}}, y);
-  const nd::result<nd::resize_plan> plan =
-      nd::onnx::try_make_plan("Resize", 19, attrs, x.extents, {.roi = {}, .scales = scales, .sizes = {}});
+  nd::onnx::compute("Resize", 19, attrs, x, {.scales = scales}, y, ws);
+  (void)nd::onnx::try_compute("Resize", 13, attrs, x, {.scales = scales}, y);
+  const nd::result<nd::resize_plan> plan = nd::onnx::try_make_plan("Resize", 19, attrs, x.extents, {.scales = scales});
   if (plan.ok()) (void)nd::try_execute(*plan, x, y, ws);
   (void)nd::onnx::try_parse_attributes(nd::onnx::op_version::resize_19, attrs);
   (void)nd::onnx::try_version_for("Resize", 19);
@@ -46,8 +46,7 @@ void type_erased(const nd::any_const_tensor_view& x, const nd::any_tensor_view& 
 
 void ascend(nd::tensor_view<const float> x, nd::tensor_view<float> y, const nd::any_const_tensor_view& ax,
             const nd::any_tensor_view& ay) {
-  nd::ascend::upsample_trilinear3d_attributes a;
-  a.align_corners = true;
+  const nd::ascend::upsample_trilinear3d_attributes a{.align_corners = true};
   (void)nd::ascend::try_upsample_trilinear3d<float>(x, y, a);
   nd::onnx::attribute_map attrs;
   attrs["output_size"] = std::vector<std::int64_t>{2, 4, 4};
@@ -61,6 +60,7 @@ void resample(nd::tensor_view<const float> x, nd::tensor_view<float> y) {
   nd::resample_options options;
   options.axes = {2, 3};
   (void)nd::try_resample<float>(x, scales, nd::filters::box, options);
+  (void)nd::try_resample<float>(x, scales, nd::filters::box, {.antialias = false});
 }
 
 void eigen(const Eigen::Tensor<float, 4, Eigen::RowMajor>& t, const Eigen::Tensor<std::uint8_t, 3>& u) {
