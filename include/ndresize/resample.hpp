@@ -39,7 +39,7 @@ enum class resample_border {
 
 struct resample_options {
   /// The axes to resample (negative: from the end); empty: every axis.
-  std::vector<int> axes;
+  std::vector<int> axes = {};
   /// Output coordinate → input coordinate (policy/coordinate.hpp); all but tf_crop_and_resize.
   enums::coordinate_transformation_mode coordinate_transformation_mode =
       enums::coordinate_transformation_mode::half_pixel;
@@ -91,7 +91,7 @@ inline result<std::vector<int>> resample_axes(const dims& x_shape, const filter_
   if (o.coordinate_transformation_mode == enums::coordinate_transformation_mode::tf_crop_and_resize)
     return resample_fail(error_code::invalid_attribute,
                          "coordinate_transformation_mode 'tf_crop_and_resize' needs a roi; use the ONNX Resize for it");
-  std::vector<int> axes;
+  std::vector<int> axes = {};
   std::vector<bool> seen(static_cast<std::size_t>(rank), false);
   for (int ax : o.axes) {
     if (ax < -rank || ax >= rank)

@@ -30,10 +30,10 @@ inline constexpr const char* operator_name = "ResizeUpsampleTrilinear";
 ///    must be > 0, and the output extent is floor(in × scales_x).
 ///  - align_corners: false by default.
 struct upsample_trilinear3d_attributes {
-  std::optional<std::vector<std::int64_t>> output_size;
-  std::optional<double> scales_d;
-  std::optional<double> scales_h;
-  std::optional<double> scales_w;
+  std::optional<std::vector<std::int64_t>> output_size = std::nullopt;
+  std::optional<double> scales_d = std::nullopt;
+  std::optional<double> scales_h = std::nullopt;
+  std::optional<double> scales_w = std::nullopt;
   bool align_corners = false;
 };
 

@@ -69,7 +69,7 @@ inline std::string fmt(double v) {
 
 inline error fail(error_code c, const std::string& what) { return make_error(c, operator_name, what); }
 
-inline constexpr std::array<const char*, 3> axis_names{"D", "H", "W"};
+inline constexpr const char* axis_names[] = {"D", "H", "W"};
 inline constexpr std::array<const char*, 3> scales_names{"scales_d", "scales_h", "scales_w"};
 
 inline const std::optional<double>& scales_of(const upsample_trilinear3d_attributes& a, int axis) noexcept {

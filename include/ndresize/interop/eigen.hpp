@@ -116,7 +116,7 @@ result<eigen_result_t<X>> try_execute(const resize_plan& plan, const X& x, works
                       "an Eigen tensor of shape " + out.to_string() +
                           " cannot be built: its extents multiply "
                           "beyond Eigen's index type");
-  Eigen::array<typename eigen_result_t<X>::Index, rank> extents;
+  Eigen::array<typename eigen_result_t<X>::Index, static_cast<std::size_t>(rank)> extents;
   for (int r = 0; r < rank; ++r)
     extents[static_cast<std::size_t>(r)] = static_cast<typename eigen_result_t<X>::Index>(out[r]);
   eigen_result_t<X> y(extents);

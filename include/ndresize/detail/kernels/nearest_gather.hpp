@@ -13,6 +13,7 @@
 #include "../../plan/resize_plan.hpp"
 #include "../../view.hpp"
 #include "../../workspace.hpp"
+#include "../axis_array.hpp"
 #include "../nd_loop.hpp"
 #include "memory_order.hpp"
 #include "prepared_tables.hpp"
@@ -34,22 +35,22 @@ struct gather_kernels {
 /// instead of striding over W).
 struct gather_axes {
   int rank = 0;
-  std::array<const axis_table*, max_rank> table{};
-  std::array<index_t, max_rank> out{}, sa{}, sb{};
+  axis_array<const axis_table*> table{};
+  axis_array<index_t> out{}, sa{}, sb{};
   /// Loop axis i reads source j for output j: an axis with scale 1 has an index table too
   /// (only axes outside `axes` get the data-free identity table), so this is checked once here.
-  std::array<bool, max_rank> identity{};
+  axis_array<bool> identity{};
   bool last_is_last = true;  ///< the innermost loop is the plan's last axis
 
   gather_axes(const resize_plan& plan, const dims& x_strides, const dims& y_strides) : rank(plan.rank()) {
     const axis_order order = loop_order(plan.output_shape(), y_strides);
     for (int i = 0; i < rank; ++i) {
       const int d = order.at[static_cast<std::size_t>(i)];
-      table[static_cast<std::size_t>(i)] = &plan.table(d);
-      out[static_cast<std::size_t>(i)] = plan.output_shape()[d];
-      sa[static_cast<std::size_t>(i)] = x_strides[d];
-      sb[static_cast<std::size_t>(i)] = y_strides[d];
-      identity[static_cast<std::size_t>(i)] = plan.table(d).is_identity();
+      table[i] = &plan.table(d);
+      out[i] = plan.output_shape()[d];
+      sa[i] = x_strides[d];
+      sb[i] = y_strides[d];
+      identity[i] = plan.table(d).is_identity();
     }
     last_is_last = order.at[static_cast<std::size_t>(rank - 1)] == rank - 1;
   }
@@ -60,16 +61,16 @@ struct gather_context {
   const gather_axes& ax;
   const T* src;
   T* dst;
-  std::array<bool, max_rank> dense{};    // loop axis d: the output slab below d is one dense run
-  std::array<index_t, max_rank> slab{};  // its element count
+  axis_array<bool> dense{};    // loop axis d: the output slab below d is one dense run
+  axis_array<index_t> slab{};  // its element count
   const gather_kernels& kernels;
   const packed_index* last_index = nullptr;  // the plan's last axis's packed index (prepared_tables)
 
   void run(int d, index_t a, index_t b) const noexcept {
-    const axis_table& t = *ax.table[static_cast<std::size_t>(d)];
+    const axis_table& t = *ax.table[d];
     const index_t* idx = t.index.data();
     const index_t out = t.out;
-    const bool identity = ax.identity[static_cast<std::size_t>(d)];
+    const bool identity = ax.identity[d];
     const auto& sa = ax.sa;
     const auto& sb = ax.sb;
     if (d == ax.rank - 1) {
@@ -97,8 +98,8 @@ struct gather_context {
       for (index_t j = 0; j < out; ++j) run(d + 1, a + j * sa[d], b + j * sb[d]);
       return;
     }
-    const bool dup = dense[static_cast<std::size_t>(d)];
-    const auto n = slab[static_cast<std::size_t>(d)];
+    const bool dup = dense[d];
+    const auto n = slab[d];
     for (index_t j = 0; j < out; ++j) {
       if (dup && j > 0 && idx[j] == idx[j - 1]) {
         const T* prev = dst + b + (j - 1) * sb[d];
@@ -124,7 +125,7 @@ void nearest_gather(const resize_plan& plan, tensor_view<const T> x, tensor_view
   index_t expect = 1;
   bool dense = true;
   for (int d = r - 1; d >= 0; --d) {
-    const auto i = static_cast<std::size_t>(d);
+    const int i = d;
     ctx.dense[i] = dense;
     ctx.slab[i] = expect;
     dense = dense && (ax.sb[i] == expect || ax.out[i] == 1);
@@ -134,7 +135,7 @@ void nearest_gather(const resize_plan& plan, tensor_view<const T> x, tensor_view
   const index_t want = static_cast<index_t>(ex.concurrency()) * 8;
   int k = 0;  // items are the index tuples of loop axes [0, k]
   index_t items = ax.out[0];
-  while (items < want && k + 2 < r) items *= ax.out[static_cast<std::size_t>(++k)];
+  while (items < want && k + 2 < r) items *= ax.out[++k];
   if (ex.concurrency() == 1 || r == 1) {
     ctx.run(0, 0, 0);
     return;
@@ -142,31 +143,31 @@ void nearest_gather(const resize_plan& plan, tensor_view<const T> x, tensor_view
   const index_t chunks = std::min<index_t>(items, ex.concurrency());
   ex.run(chunks, [&](index_t c) {
     const index_t begin = items * c / chunks, end = items * (c + 1) / chunks;
-    std::array<index_t, max_rank> o{};
+    axis_array<index_t> o{};
     index_t rest = begin;
     for (int d = k; d >= 0; --d) {
-      o[static_cast<std::size_t>(d)] = rest % ax.out[static_cast<std::size_t>(d)];
-      rest /= ax.out[static_cast<std::size_t>(d)];
+      o[d] = rest % ax.out[d];
+      rest /= ax.out[d];
     }
     index_t prev_src = -1;
     for (index_t i = begin; i < end; ++i) {
       index_t a = 0, b = 0;
       for (int d = 0; d <= k; ++d) {
-        const auto u = static_cast<std::size_t>(d);
+        const int u = d;
         a += ax.table[u]->source(o[u]) * ax.sa[u];
         b += o[u] * ax.sb[u];
       }
       // Within this chunk a slab reading the same source as the previous one is a copy of it.
-      if (i > begin && a == prev_src && ctx.dense[static_cast<std::size_t>(k)] && o[static_cast<std::size_t>(k)] > 0) {
-        const T* prev = y.data_handle() + b - ax.sb[static_cast<std::size_t>(k)];
-        std::copy(prev, prev + ctx.slab[static_cast<std::size_t>(k)], y.data_handle() + b);
+      if (i > begin && a == prev_src && ctx.dense[k] && o[k] > 0) {
+        const T* prev = y.data_handle() + b - ax.sb[k];
+        std::copy(prev, prev + ctx.slab[k], y.data_handle() + b);
       } else {
         ctx.run(k + 1, a, b);
       }
       prev_src = a;
       for (int d = k; d >= 0; --d) {
-        if (++o[static_cast<std::size_t>(d)] < ax.out[static_cast<std::size_t>(d)]) break;
-        o[static_cast<std::size_t>(d)] = 0;
+        if (++o[d] < ax.out[d]) break;
+        o[d] = 0;
       }
     }
   });

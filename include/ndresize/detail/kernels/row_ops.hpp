@@ -120,7 +120,7 @@ NDRESIZE_ALWAYS_INLINE void blend_body(const blend_args<Src, Dst, weight_t<Acc>>
   constexpr index_t chunk = static_cast<index_t>(64 / sizeof(Acc));
   for (index_t l0 = 0; l0 < a.len; l0 += chunk) {
     const index_t n = std::min(chunk, a.len - l0);
-    Acc acc[chunk];
+    Acc acc[static_cast<std::size_t>(chunk)];
     if (a.taps == 0) {
       for (index_t l = 0; l < chunk; ++l) acc[l] = Acc{};  // extrapolated rows: overwritten later
     } else if (a.ss == 1 && n == chunk) {

@@ -52,6 +52,15 @@ NDRESIZE_TARGET_AVX512 inline __m512 load16(const Src* p, __mmask16 m) noexcept 
     return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, p)), 16));
 }
 
+// GCC's AVX-512 intrinsics (gathers, roundscale, masked stores) are macros when not optimizing
+// (no __OPTIMIZE__), and those macros convert our unsigned masks to the signed char/short their
+// builtins take: -Wsign-conversion reports that conversion, made in GCC's header, at our call
+// sites. The warning is wrong for this code (a mask is bits), so it is off for store16 and
+// taps16 only.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wsign-conversion"
+#endif
 /// Stores the first k (1..16) lanes of acc into d through the store rule. Small integers get
 /// the vector form of saturate_round (NaN → 0, clamp to the type's range, round half to even:
 /// the same bits as the scalar rule); other types go lane by lane.
@@ -145,6 +154,9 @@ NDRESIZE_TARGET_AVX512 inline __m512 taps16(const Src* s, index_t base, index_t 
     return _mm512_setzero_ps();  // not reached: callers use gathers for float sources only
   }
 }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 /// d[f] = Σ taps of flattened output f (= j·pixel + c) for a contiguous row s (16 lanes);
 /// a non-float destination gets each lane through the store rule (round, saturate).
@@ -170,8 +182,8 @@ NDRESIZE_TARGET_AVX512 void window_rows16(Dst* d, index_t d_row, const Src* s, i
                                           __mmask16 load_mask, const std::int32_t* off, const float* w,
                                           const std::uint32_t* m, index_t k) noexcept {
   NDRESIZE_NO_CONTRACT
-  __m512i o[Slots];
-  __m512 wt[Slots];
+  __m512i o[static_cast<std::size_t>(Slots)];
+  __m512 wt[static_cast<std::size_t>(Slots)];
   for (int t = 0; t < Slots; ++t) {
     o[t] = _mm512_loadu_si512(off + 16 * t);
     wt[t] = _mm512_loadu_ps(w + 16 * t);
