@@ -8,7 +8,7 @@
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail {
-template pool_state* start_pool<>(int);
+template result<pool_state*> try_start_pool<>(int);
 template void stop_pool<>(pool_state*) noexcept;
 template void run_on_pool<>(pool_state&, index_t, const std::function<void(index_t)>&);
 }  // namespace detail

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -81,6 +82,20 @@ constexpr std::optional<E> parse(std::string_view s) noexcept {
   }
   return std::nullopt;
 }
+
+namespace detail {
+/// Why an enum value is none of its enumerators (a caller may cast any integer), naming the
+/// attribute/option and listing the accepted values; "" when it is one. For any enum E with a
+/// to_string that gives "?" past its last enumerator (the ONNX enums above, resample_border).
+template <class E>
+std::string invalid_enum_value(E e, const char* what) {
+  if (to_string(e) != "?") return {};
+  std::string names;
+  for (int i = 0; to_string(static_cast<E>(i)) != "?"; ++i)
+    names += std::string(i ? ", " : "") + std::string(to_string(static_cast<E>(i)));
+  return std::string(what) + " has value " + std::to_string(static_cast<long long>(e)) + ", which is none of " + names;
+}
+}  // namespace detail
 
 /// Every Resize attribute with its ONNX default (Resize-19). Older versions accept a subset;
 /// the per-version entry points reject members that their version does not have.

@@ -42,9 +42,21 @@
 #define NDRESIZE_FP_PUSH_
 #define NDRESIZE_FP_POP_
 #endif
+// The inline namespace holds the version (version.hpp) and the exception mode: the library's
+// inline functions differ between the modes (detail::raise throws or aborts; the try_ layer
+// catches std::bad_alloc or cannot), so a program whose translation units are built in both
+// modes gets two sets of symbols (v0_1 and v0_1_noexcept) instead of one definition of each
+// chosen by link order.
+#define NDRESIZE_NOEXCEPT_NAMESPACE_(ns) ns##_noexcept
+#define NDRESIZE_NOEXCEPT_NAMESPACE(ns) NDRESIZE_NOEXCEPT_NAMESPACE_(ns)
+#if NDRESIZE_EXCEPTIONS
+#define NDRESIZE_INLINE_NAMESPACE NDRESIZE_ABI_NAMESPACE
+#else
+#define NDRESIZE_INLINE_NAMESPACE NDRESIZE_NOEXCEPT_NAMESPACE(NDRESIZE_ABI_NAMESPACE)
+#endif
 #define NDRESIZE_BEGIN_NAMESPACE         \
   NDRESIZE_FP_PUSH_ namespace ndresize { \
-    inline namespace NDRESIZE_ABI_NAMESPACE {
+    inline namespace NDRESIZE_INLINE_NAMESPACE {
 #define NDRESIZE_END_NAMESPACE \
   }                            \
   }                            \

@@ -38,6 +38,19 @@ status check_views(const resize_plan& plan, const tensor_view<const T>& x, const
         "output 'Y' view has shape " + y.extents().to_string() + ", expected " + plan.output_shape().to_string());
   if (plan.output_size() > 0 && (x.data_handle() == nullptr || y.data_handle() == nullptr))
     return make_error(error_code::invalid_shape, plan.context(), "a tensor view with elements has a null data pointer");
+  // Two outputs written through one address would race between threads and leave either value:
+  // an output view must address each element once (a stride 0 on an axis of extent > 1, or
+  // strides that fold axes onto each other, are refused before anything is written).
+  if (!detail::is_unique(y.extents(), y.strides()))
+    return make_error(error_code::invalid_shape, plan.context(),
+                      "output 'Y' view with extents " + y.extents().to_string() + " and strides " +
+                          y.strides().to_string() +
+                          " addresses some elements more than once; an output view needs distinct addresses "
+                          "(no stride 0 on an axis longer than 1, no overlapping axes)");
+  if (!plan.allows_element_type(element_traits<std::remove_const_t<T>>::type))
+    return make_error(error_code::invalid_type, plan.context(),
+                      std::string("element type ") + to_string(element_traits<std::remove_const_t<T>>::type) +
+                          " is not one of the element types of " + plan.context());
   if constexpr (!interpolatable<T>)
     if (plan.family() == kernel_family::weighted)
       return make_error(error_code::invalid_type, plan.context(),

@@ -37,6 +37,14 @@ enum class resample_border {
   clamp,        ///< read the edge sample (OpenCV's BORDER_REPLICATE; ONNX's default)
 };
 
+constexpr std::string_view to_string(resample_border b) noexcept {
+  switch (b) {
+    case resample_border::renormalize: return "renormalize";
+    case resample_border::clamp: return "clamp";
+  }
+  return "?";
+}
+
 struct resample_options {
   /// The axes to resample (negative: from the end); empty: every axis.
   std::vector<int> axes = {};
@@ -81,17 +89,21 @@ inline result<std::vector<int>> resample_axes(const dims& x_shape, const filter_
     if (x_shape[d] < 0)
       return resample_fail(error_code::invalid_shape,
                            "input 'X' has a negative extent in shape " + x_shape.to_string());
-  if (checked_element_count(x_shape) < 0)
-    return resample_fail(error_code::invalid_shape,
-                         "input 'X' shape " + x_shape.to_string() + " has more elements than int64 can count");
+  if (const std::string why = detail::uncountable_input(x_shape, "X"); !why.empty())
+    return resample_fail(error_code::invalid_shape, why);
   const std::string filter_name = "filter '" + std::string(f.name) + "'";
   if (!f.is_nearest() && !(std::isfinite(f.support) && f.support > 0))
     return resample_fail(error_code::invalid_attribute,
                          filter_name + " has support " + std::to_string(f.support) + ", which must be finite and > 0");
+  // Enum options hold one of their enumerators (a caller may cast any integer into them).
+  for (const std::string& why :
+       {invalid_enum_value(o.coordinate_transformation_mode, "option 'coordinate_transformation_mode'"),
+        invalid_enum_value(o.nearest_mode, "option 'nearest_mode'"), invalid_enum_value(o.border, "option 'border'")})
+    if (!why.empty()) return resample_fail(error_code::invalid_attribute, why);
   if (o.coordinate_transformation_mode == enums::coordinate_transformation_mode::tf_crop_and_resize)
     return resample_fail(error_code::invalid_attribute,
                          "coordinate_transformation_mode 'tf_crop_and_resize' needs a roi; use the ONNX Resize for it");
-  std::vector<int> axes = {};
+  std::vector<int> axes;
   std::vector<bool> seen(static_cast<std::size_t>(rank), false);
   for (int ax : o.axes) {
     if (ax < -rank || ax >= rank)
@@ -146,8 +158,8 @@ inline result<resize_plan> plan_resample(const dims& x_shape, const std::vector<
   if (const std::string over = tables_budget(geometry, listed, produces, s).check(limits); !over.empty())
     return resample_fail(error_code::limit_exceeded, over);
   return out_of_memory_guard(resample_context, tables_out_of_memory, [&]() -> result<resize_plan> {
-    return resize_plan(resample_context, f.is_nearest() ? kernel_family::gather : kernel_family::weighted, x_shape,
-                       build_tables(geometry, listed, produces, s), 0.0, limits.max_scratch_bytes);
+    return plan_assembly::assemble(resample_context, f.is_nearest() ? kernel_family::gather : kernel_family::weighted,
+                                   x_shape, build_tables(geometry, listed, produces, s), 0.0, limits.max_scratch_bytes);
   });
 }
 

@@ -100,4 +100,14 @@ inline index_t checked_element_count(const dims& extents) noexcept {
   return n;
 }
 
+namespace detail {
+/// For every planner (ONNX, Ascend, resample): the message for an input shape with more
+/// elements than int64 can count, or "" when it counts. No memory holds such a tensor, and
+/// rejecting it keeps every intermediate shape of a plan countable.
+inline std::string uncountable_input(const dims& shape, const char* input) {
+  if (checked_element_count(shape) >= 0) return {};
+  return std::string("input '") + input + "' shape " + shape.to_string() + " has more elements than int64 can count";
+}
+}  // namespace detail
+
 NDRESIZE_END_NAMESPACE

@@ -9,8 +9,10 @@
 #include <memory>
 #include <new>
 #include <type_traits>
+#include <utility>
 
 #include "config.hpp"
+#include "detail/checked_arithmetic.hpp"
 #include "element.hpp"
 #include "shape.hpp"
 
@@ -23,6 +25,37 @@ inline status check_view_strides(const dims& extents, const dims& strides) {
     return make_error(error_code::invalid_shape, "tensor_view",
                       "strides " + strides.to_string() + " do not match extents " + extents.to_string());
   return {};
+}
+
+/// Whether no two elements of a view with these extents and strides share an address (mdspan's
+/// is_unique), by a sufficient rule that every dense, sliced, permuted or reversed layout meets:
+/// with the axes of extent > 1 taken by increasing |stride|, each |stride| exceeds the largest
+/// offset the smaller ones reach together. Conservative: an interleaving such as extents [3, 2]
+/// with strides [2, 3] is unique but fails the rule (no tensor layout looks like that). Views
+/// without elements are unique. Overflow-free: a sum that leaves int64 cannot be an offset of a
+/// view that exists.
+inline bool is_unique(const dims& extents, const dims& strides) noexcept {
+  const int rank = extents.size();
+  for (int d = 0; d < rank; ++d)
+    if (extents[d] == 0) return true;
+  int order[max_rank];
+  int n = 0;
+  for (int d = 0; d < rank; ++d)
+    if (extents[d] > 1) order[n++] = d;
+  auto magnitude = [&](int d) {  // |stride|, saturated (|INT64_MIN| is no offset of a real view)
+    const index_t s = strides[d];
+    return s == std::numeric_limits<index_t>::min() ? std::numeric_limits<index_t>::max() : (s < 0 ? -s : s);
+  };
+  for (int i = 1; i < n; ++i)  // insertion sort by |stride|: at most 16 axes
+    for (int j = i; j > 0 && magnitude(order[j]) < magnitude(order[j - 1]); --j) std::swap(order[j], order[j - 1]);
+  index_t reach = 0;  // the largest offset the axes so far reach together
+  for (int i = 0; i < n; ++i) {
+    const index_t step = magnitude(order[i]);
+    if (step <= reach) return false;
+    index_t span = 0;
+    if (checked_mul(step, extents[order[i]] - 1, span) || checked_add(reach, span, reach)) return false;
+  }
+  return true;
 }
 }  // namespace detail
 

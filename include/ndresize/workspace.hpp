@@ -10,6 +10,7 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <utility>
 
 #include "config.hpp"
 #include "error.hpp"
@@ -18,6 +19,22 @@ NDRESIZE_BEGIN_NAMESPACE
 
 class workspace {
  public:
+  workspace() = default;
+  workspace(const workspace&) = delete;
+  workspace& operator=(const workspace&) = delete;
+  /// A moved-from workspace is empty (no buffer, no capacity, no derived data) and usable.
+  workspace(workspace&& other) noexcept { *this = std::move(other); }
+  workspace& operator=(workspace&& other) noexcept {
+    if (this != &other) {
+      data_ = std::move(other.data_);
+      capacity_ = std::exchange(other.capacity_, 0);
+      derived_ = std::exchange(other.derived_, {});
+      next_slot_ = std::exchange(other.next_slot_, 0);
+    }
+    return *this;
+  }
+  ~workspace() = default;
+
 #if NDRESIZE_EXCEPTIONS
   /// A buffer of at least `bytes` bytes, aligned to 64; grows (never shrinks) as needed.
   /// Throws resize_error (out_of_memory) when the memory cannot be allocated.
@@ -25,7 +42,7 @@ class workspace {
 #endif
   /// As get, with the failure (out_of_memory) in the result: the allocation does not throw.
   result<void*> try_get(std::size_t bytes) {
-    if (bytes > capacity_) {
+    if (bytes > capacity_ || (bytes > 0 && !data_)) {
       data_.reset();
       capacity_ = 0;
       data_.reset(static_cast<std::byte*>(::operator new (bytes, std::align_val_t{64}, std::nothrow)));

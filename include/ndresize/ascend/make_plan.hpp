@@ -132,6 +132,8 @@ inline status check_input_shape(const dims& input_shape) {
       return fail(error_code::invalid_shape, std::string("input 'self' has ") + axis_names[d - 2] + " = 0 (shape " +
                                                  input_shape.to_string() + "); spatial extents must be > 0");
   }
+  if (const std::string why = ndresize::detail::uncountable_input(input_shape, "self"); !why.empty())
+    return fail(error_code::invalid_shape, why);
   return {};
 }
 
@@ -226,8 +228,8 @@ result<resize_plan> try_make_plan(const dims& input_shape, const upsample_trilin
       tables.push_back(
           build_axis_table(in, o, coordinate_scale(in, o, a.align_corners, detail::scales_of(a, i)), a.align_corners));
     }
-    return resize_plan(operator_name, kernel_family::weighted, input_shape, std::move(tables), 0.0,
-                       limits.max_scratch_bytes);
+    return ndresize::detail::plan_assembly::assemble(operator_name, kernel_family::weighted, input_shape,
+                                                     std::move(tables), 0.0, limits.max_scratch_bytes);
   });
 }
 

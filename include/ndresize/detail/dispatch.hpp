@@ -73,7 +73,7 @@ template <gatherable T>
 status run_plan(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws, const executor& ex) {
   const isa target = active_isa();
   if (plan.family() == kernel_family::gather) {
-    nearest_gather<T>(plan, x, y, ws, ex, gather_kernels_for<T>(target));
+    NDRESIZE_TRY(nearest_gather<T>(plan, x, y, ws, ex, gather_kernels_for<T>(target)));
     extrapolate(plan, y, from_extrapolation_value<T>(plan.extrapolation_value()));
   } else if constexpr (interpolatable<T>) {
     return separable_resize<T>(plan, x, y, ws, ex, weighted_kernels_for<T>(target));

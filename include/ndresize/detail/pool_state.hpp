@@ -7,9 +7,11 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -96,10 +98,22 @@ struct pool_state {
 };
 
 template <int>
-pool_state* start_pool(int threads) {
-  std::unique_ptr<pool_state> state(new pool_state);
-  state->start(threads);
-  return state.release();
+result<pool_state*> try_start_pool(int threads) {
+  auto start = [&]() -> result<pool_state*> {
+    std::unique_ptr<pool_state> state(new pool_state);
+    state->start(threads);  // on failure the state's destructor joins the workers started so far
+    return state.release();
+  };
+#if NDRESIZE_EXCEPTIONS
+  try {
+    return start();
+  } catch (const std::exception& e) {  // std::bad_alloc, or std::system_error from std::thread
+    return make_error(error_code::out_of_memory, "thread_pool",
+                      "starting " + std::to_string(threads) + " threads failed: " + e.what());
+  }
+#else
+  return start();
+#endif
 }
 
 template <int>

@@ -60,12 +60,8 @@ struct checker {
 /// An enum member's value must be one of its enumerators (a caller may cast any integer).
 template <class E>
 status check_enum(const checker& c, E e, const char* attr) {
-  if (to_string(e) != "?") return {};
-  std::string names;
-  for (int i = 0; to_string(static_cast<E>(i)) != "?"; ++i)
-    names += std::string(i ? ", " : "") + std::string(to_string(static_cast<E>(i)));
-  return c.attribute(false, std::string("attribute '") + attr + "' has value " +
-                                std::to_string(static_cast<long long>(e)) + ", which is none of " + names);
+  const std::string why = ndresize::detail::invalid_enum_value(e, (std::string("attribute '") + attr + "'").c_str());
+  return why.empty() ? status{} : c.attribute(false, why);
 }
 
 /// Rejects attribute values that do not exist in version v (the struct has all of them).
@@ -118,10 +114,8 @@ inline status check_input_shape(const checker& c, const dims& x_shape) {
   for (int d = 0; d < x_shape.size(); ++d)
     if (x_shape[d] < 0)
       return c.fail(error_code::invalid_shape, "input 'X' has a negative extent in shape " + x_shape.to_string());
-  // No such tensor fits in memory; rejecting it keeps every intermediate shape countable.
-  if (checked_element_count(x_shape) < 0)
-    return c.fail(error_code::invalid_shape,
-                  "input 'X' shape " + x_shape.to_string() + " has more elements than int64 can count");
+  if (const std::string why = ndresize::detail::uncountable_input(x_shape, "X"); !why.empty())
+    return c.fail(error_code::invalid_shape, why);
   return {};
 }
 
@@ -274,6 +268,11 @@ result<resize_plan> try_make_plan(op_version v, const resize_attributes& a, cons
 template <int>
 result<resize_plan> try_make_plan(op_version v, const resize_attributes& a, const dims& x_shape,
                                   const resize_inputs& in, const plan_limits& limits) {
+  if (name(v) == "?")  // an op_version cast from another integer
+    return make_error(error_code::invalid_attribute, "onnx",
+                      "op_version " + std::to_string(static_cast<int>(v)) +
+                          " is none of the operator versions (Resize-10, Resize-11, Resize-13, Resize-18, Resize-19, "
+                          "Upsample-7, Upsample-9; onnx::version_for maps an opset to one)");
   const detail::checker c{v};
   NDRESIZE_TRY(detail::check_input_shape(c, x_shape));
   NDRESIZE_TRY(detail::check_attributes(c, a));
@@ -299,10 +298,15 @@ result<resize_plan> try_make_plan(op_version v, const resize_attributes& a, cons
     return c.fail(error_code::limit_exceeded, over);
   // Within the limits, building can still meet a system with less memory.
   const auto family = a.mode != enums::mode::nearest ? kernel_family::weighted : kernel_family::gather;
-  return ndresize::detail::out_of_memory_guard(c.ctx(), ndresize::tables_out_of_memory, [&]() -> result<resize_plan> {
-    return resize_plan(c.ctx(), family, x_shape, build_tables(geometry, listed, produces, s),
-                       static_cast<double>(a.extrapolation_value), limits.max_scratch_bytes);
-  });
+  result<resize_plan> plan =
+      ndresize::detail::out_of_memory_guard(c.ctx(), ndresize::tables_out_of_memory, [&]() -> result<resize_plan> {
+        return ndresize::detail::plan_assembly::assemble(
+            c.ctx(), family, x_shape, build_tables(geometry, listed, produces, s),
+            static_cast<double>(a.extrapolation_value), limits.max_scratch_bytes);
+      });
+  // The plan accepts the element types of its version only (execute checks).
+  if (plan.ok()) plan->restrict_element_types(element_types_of(v));
+  return plan;
 }
 #endif
 

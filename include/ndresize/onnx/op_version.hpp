@@ -38,6 +38,14 @@ constexpr bool at_least(op_version v, op_version min) noexcept {
 }
 
 /// The version of `op` ("Resize" or "Upsample") in force at a model's `opset`.
+/// The element types of version v, a bit per ONNX type code (resize_plan::type_bit): every
+/// type, except bfloat16 before Resize-13 (it joined the type list there).
+constexpr std::uint32_t element_types_of(op_version v) noexcept {
+  constexpr std::uint32_t bfloat16_bit = std::uint32_t{1} << 16;  // element_type::bfloat16 = 16 (TensorProto)
+  const bool has_bfloat16 = !is_upsample(v) && static_cast<int>(v) >= static_cast<int>(op_version::resize_13);
+  return has_bfloat16 ? ~std::uint32_t{0} : ~bfloat16_bit;
+}
+
 inline result<op_version> try_version_for(std::string_view op, std::int64_t opset) {
   const std::string ctx = std::string(op) + " at opset " + std::to_string(opset);
   if (op == "Resize") {

@@ -13,6 +13,7 @@
 #include "../../element.hpp"
 #include "../../plan/resize_plan.hpp"
 #include "../nd_loop.hpp"
+#include "../work_split.hpp"
 #include "memory_order.hpp"
 #include "pass_schedule.hpp"
 
@@ -140,13 +141,16 @@ std::size_t size_chunk(const resize_plan& plan, execution_layout& L, const dims&
     // at least as many planes as chunks (a single large image keeps splitting over rows).
     index_t planes = 1;
     for (int d = 0; d < g.h; ++d) planes *= before[d];  // `before` is listed in L.order
-    const auto plane_bytes = static_cast<std::size_t>(before[g.h] * tw.out * g.block) * sizeof(Acc);
+    const auto plane_bytes =
+        scratch_layout::times(static_cast<std::size_t>(before[g.h] * tw.out * g.block), sizeof(Acc));
     g.whole_planes = g.h_first && th.sources_used == before[g.h] && plane_bytes <= 16384 && planes >= 4 * concurrency;
     const auto span = static_cast<std::size_t>(std::max<index_t>(th.max_span, 1));
     if (g.h_first && !g.whole_planes) L.part.tags = chunk.take(span * 2 * sizeof(index_t));
-    L.part.buffer = chunk.take(g.whole_planes ? plane_bytes
-                               : g.h_first    ? span * static_cast<std::size_t>(tw.out * g.block) * sizeof(Acc)
-                                              : static_cast<std::size_t>(before[g.w] * g.block) * sizeof(Acc));
+    L.part.buffer = chunk.take(
+        g.whole_planes ? plane_bytes
+        : g.h_first    ? scratch_layout::times(
+                             span, scratch_layout::times(static_cast<std::size_t>(tw.out * g.block), sizeof(Acc)))
+                    : scratch_layout::times(static_cast<std::size_t>(before[g.w] * g.block), sizeof(Acc)));
   }
   return chunk.bytes;
 }
@@ -182,9 +186,6 @@ inline index_t count_items(const resize_plan& plan, const execution_layout& L) {
 /// max_scratch_bytes.
 inline constexpr index_t chunks_per_thread = 4;
 inline constexpr std::size_t extra_chunk_bytes = std::size_t{8} << 20;
-/// At most this many chunks, whatever concurrency an executor claims: splitting n items as
-/// n·c / chunks then cannot overflow for any n below 2^43.
-inline constexpr index_t max_chunks = index_t{1} << 20;
 
 /// The layout for element type T, given the strides of X and Y and the executor's concurrency.
 /// Scratch = two ping-pong buffers for the unfused passes' outputs (each the largest
@@ -198,6 +199,17 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
   const axis_list& order = L.schedule.order;
   const std::size_t n = order.size();
   if (n == 0) return L;
+  // Every stage between passes (the middle of a fused pair too) must have an element count
+  // that fits in int64, else no workspace can hold it: a plan may pass through a stage larger
+  // than X and Y (a growing axis before a shrinking one), and its count was never checked.
+  // With every stage's count in range, every product of some of a stage's extents below (work
+  // items, planes, rows) is too: when there is any output no extent is 0. Such a layout asks
+  // for more than SIZE_MAX bytes, which check_scratch refuses as limit_exceeded.
+  for (std::size_t p = 1; p < n; ++p)
+    if (checked_element_count(shape_after(plan, order, p)) < 0) {
+      L.bytes = scratch_layout::saturated;
+      return L;
+    }
   L.order = loop_order(plan.output_shape(), y_strides);
   const dims listed_out = in_order(plan.output_shape(), L.order);
   L.pixel = elements_after(listed_out, position_in(L.order, innermost_pass(plan)));

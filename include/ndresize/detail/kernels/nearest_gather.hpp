@@ -6,6 +6,9 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
+#include <new>
+#include <type_traits>
 #include <vector>
 
 #include "../../config.hpp"
@@ -15,6 +18,7 @@
 #include "../../workspace.hpp"
 #include "../axis_array.hpp"
 #include "../nd_loop.hpp"
+#include "../work_split.hpp"
 #include "memory_order.hpp"
 #include "prepared_tables.hpp"
 
@@ -66,7 +70,9 @@ struct gather_context {
   const gather_kernels& kernels;
   const packed_index* last_index = nullptr;  // the plan's last axis's packed index (prepared_tables)
 
-  void run(int d, index_t a, index_t b) const noexcept {
+  /// Copies may throw only for element types whose copy allocates (std::string): those are
+  /// caught per work chunk by nearest_gather, never here.
+  void run(int d, index_t a, index_t b) const noexcept(std::is_nothrow_copy_assignable_v<T>) {
     const axis_table& t = *ax.table[d];
     const index_t* idx = t.index.data();
     const index_t out = t.out;
@@ -113,10 +119,15 @@ struct gather_context {
 
 /// Gathers X into Y along the plan's index tables with one target's `kernels` (and the
 /// packed tables they read, prepared in `ws`). Views are validated by the caller.
+/// Element types whose copy can throw (std::string, whose copy allocates): an allocation that
+/// fails in any chunk ends that chunk, the others finish, and the call returns out_of_memory.
+/// Y then holds valid elements, each either its value before the call or its result (never a
+/// half-copied element: std::string's copy assignment is strongly exception-safe); no exception
+/// leaves a chunk, so none crosses an executor's threads. For every other type nothing throws.
 template <class T>
-void nearest_gather(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws,
-                    const executor& ex, const gather_kernels& kernels) {
-  if (plan.output_size() == 0) return;
+status nearest_gather(const resize_plan& plan, tensor_view<const T> x, tensor_view<T> y, workspace& ws,
+                      const executor& ex, const gather_kernels& kernels) {
+  if (plan.output_size() == 0) return {};
   const int r = plan.rank();
   const gather_axes ax(plan, x.strides(), y.strides());
   gather_context<T> ctx{ax, x.data_handle(), y.data_handle(), {}, {}, kernels};
@@ -136,41 +147,68 @@ void nearest_gather(const resize_plan& plan, tensor_view<const T> x, tensor_view
   int k = 0;  // items are the index tuples of loop axes [0, k]
   index_t items = ax.out[0];
   while (items < want && k + 2 < r) items *= ax.out[++k];
+  std::atomic<bool> failed{false};
+  // Runs f, turning a failed allocation into `failed` (types whose copy cannot throw: f alone).
+  auto guarded = [&](auto&& f) {
+    if constexpr (std::is_nothrow_copy_assignable_v<T>) {
+      f();
+    } else {
+#if NDRESIZE_EXCEPTIONS
+      try {
+        f();
+      } catch (const std::bad_alloc&) {
+        failed.store(true, std::memory_order_relaxed);
+      }
+#else
+      f();  // without exceptions a failed allocation ends the program, as in the standard library
+#endif
+    }
+  };
+  auto outcome = [&]() -> status {
+    if (failed.load(std::memory_order_relaxed))
+      return make_error(error_code::out_of_memory, plan.context(),
+                        "copying the elements (strings) ran out of memory; Y holds each element's old value or "
+                        "its result");
+    return {};
+  };
   if (ex.concurrency() == 1 || r == 1) {
-    ctx.run(0, 0, 0);
-    return;
+    guarded([&] { ctx.run(0, 0, 0); });
+    return outcome();
   }
-  const index_t chunks = std::min<index_t>(items, ex.concurrency());
-  ex.run(chunks, [&](index_t c) {
-    const index_t begin = items * c / chunks, end = items * (c + 1) / chunks;
-    axis_array<index_t> o{};
-    index_t rest = begin;
-    for (int d = k; d >= 0; --d) {
-      o[d] = rest % ax.out[d];
-      rest /= ax.out[d];
-    }
-    index_t prev_src = -1;
-    for (index_t i = begin; i < end; ++i) {
-      index_t a = 0, b = 0;
-      for (int d = 0; d <= k; ++d) {
-        const int u = d;
-        a += ax.table[u]->source(o[u]) * ax.sa[u];
-        b += o[u] * ax.sb[u];
-      }
-      // Within this chunk a slab reading the same source as the previous one is a copy of it.
-      if (i > begin && a == prev_src && ctx.dense[k] && o[k] > 0) {
-        const T* prev = y.data_handle() + b - ax.sb[k];
-        std::copy(prev, prev + ctx.slab[k], y.data_handle() + b);
-      } else {
-        ctx.run(k + 1, a, b);
-      }
-      prev_src = a;
+  const split parts{items, chunks_for(items, ex.concurrency())};
+  ex.run(parts.chunks, [&](index_t c) {
+    guarded([&] {
+      const index_t begin = parts.begin(c), end = parts.begin(c + 1);
+      axis_array<index_t> o{};
+      index_t rest = begin;
       for (int d = k; d >= 0; --d) {
-        if (++o[d] < ax.out[d]) break;
-        o[d] = 0;
+        o[d] = rest % ax.out[d];
+        rest /= ax.out[d];
       }
-    }
+      index_t prev_src = -1;
+      for (index_t i = begin; i < end; ++i) {
+        index_t a = 0, b = 0;
+        for (int d = 0; d <= k; ++d) {
+          const int u = d;
+          a += ax.table[u]->source(o[u]) * ax.sa[u];
+          b += o[u] * ax.sb[u];
+        }
+        // Within this chunk a slab reading the same source as the previous one is a copy of it.
+        if (i > begin && a == prev_src && ctx.dense[k] && o[k] > 0) {
+          const T* prev = y.data_handle() + b - ax.sb[k];
+          std::copy(prev, prev + ctx.slab[k], y.data_handle() + b);
+        } else {
+          ctx.run(k + 1, a, b);
+        }
+        prev_src = a;
+        for (int d = k; d >= 0; --d) {
+          if (++o[d] < ax.out[d]) break;
+          o[d] = 0;
+        }
+      }
+    });
   });
+  return outcome();
 }
 
 }  // namespace detail

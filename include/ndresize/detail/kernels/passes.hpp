@@ -17,18 +17,13 @@
 #include "../../plan/resize_plan.hpp"
 #include "../cpu.hpp"
 #include "../nd_loop.hpp"
+#include "../work_split.hpp"
 #include "execution_layout.hpp"
 #include "memory_order.hpp"
 #include "row_ops.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail {
-
-/// Splits [0, n) into `chunks` contiguous ranges; range c is [begin(c), begin(c + 1)).
-struct split {
-  index_t n, chunks;
-  index_t begin(index_t c) const noexcept { return n * c / chunks; }
-};
 
 /// Offsets of flat index `i` in a loop box (row-major over the first `count` axes).
 inline std::pair<index_t, index_t> offsets_at(const loop_axes& ax, int count, index_t i) noexcept {
