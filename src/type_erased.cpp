@@ -19,18 +19,18 @@ template status try_execute<>(const resize_plan&, const any_const_tensor_view&, 
 
 namespace onnx {
 template status try_compute<>(std::string_view, std::int64_t, const attribute_map&, const any_const_tensor_view&,
-                              const resize_inputs&, const any_tensor_view&, workspace&);
+                              const resize_inputs&, const any_tensor_view&, workspace&, const executor&);
 template status try_compute<>(std::string_view, std::int64_t, const attribute_map&, const any_const_tensor_view&,
                               const resize_inputs&, const any_tensor_view&);
 }  // namespace onnx
 
 namespace ascend {
 template status try_upsample_trilinear3d<>(const any_const_tensor_view&, const any_tensor_view&,
-                                           const upsample_trilinear3d_attributes&, workspace&);
+                                           const upsample_trilinear3d_attributes&, workspace&, const executor&);
 template status try_upsample_trilinear3d<>(const any_const_tensor_view&, const any_tensor_view&,
                                            const upsample_trilinear3d_attributes&);
 template status try_compute<>(const onnx::attribute_map&, const any_const_tensor_view&, const any_tensor_view&,
-                              workspace&);
+                              workspace&, const executor&);
 template status try_compute<>(const onnx::attribute_map&, const any_const_tensor_view&, const any_tensor_view&);
 }  // namespace ascend
 
@@ -43,17 +43,18 @@ template void execute<>(const resize_plan&, const any_const_tensor_view&, const 
 
 namespace onnx {
 template void compute<>(std::string_view, std::int64_t, const attribute_map&, const any_const_tensor_view&,
-                        const resize_inputs&, const any_tensor_view&, workspace&);
+                        const resize_inputs&, const any_tensor_view&, workspace&, const executor&);
 template void compute<>(std::string_view, std::int64_t, const attribute_map&, const any_const_tensor_view&,
                         const resize_inputs&, const any_tensor_view&);
 }  // namespace onnx
 
 namespace ascend {
 template void upsample_trilinear3d<>(const any_const_tensor_view&, const any_tensor_view&,
-                                     const upsample_trilinear3d_attributes&, workspace&);
+                                     const upsample_trilinear3d_attributes&, workspace&, const executor&);
 template void upsample_trilinear3d<>(const any_const_tensor_view&, const any_tensor_view&,
                                      const upsample_trilinear3d_attributes&);
-template void compute<>(const onnx::attribute_map&, const any_const_tensor_view&, const any_tensor_view&, workspace&);
+template void compute<>(const onnx::attribute_map&, const any_const_tensor_view&, const any_tensor_view&, workspace&,
+                        const executor&);
 template void compute<>(const onnx::attribute_map&, const any_const_tensor_view&, const any_tensor_view&);
 }  // namespace ascend
 #endif

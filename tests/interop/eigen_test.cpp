@@ -235,4 +235,26 @@ TEST(eigen_interop_values, plan_of_another_rank_is_rejected) {
   EXPECT_THROW((void)interop::execute(plan, x), ndresize::resize_error);
 }
 
+// A result tensor is made with the input's Index type: an int-indexed tensor cannot hold
+// 65537 x 65536 elements (2^32 + 2^16 > INT_MAX), so that is refused before Eigen allocates
+// (it once overflowed in Eigen's size computation and allocated short). The input is a
+// broadcast-free 1 x 1 tensor; only the planned output is large.
+TEST(eigen_interop_values, results_beyond_the_index_type_are_rejected) {
+  Eigen::Tensor<std::uint8_t, 2, Eigen::RowMajor, int> x(1, 1);
+  x.setConstant(7);
+  const auto plan = ndresize::make_plan(dims{1, 1}, {}, {{}, {}, std::vector<std::int64_t>{65537, 65536}});
+  const auto r = interop::try_execute(plan, x);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, ndresize::error_code::invalid_shape);
+  EXPECT_NE(r.error().message.find("beyond its Index type (largest 2147483647)"), std::string::npos)
+      << r.error().message;
+  // Within int's range it is built and filled: 2 x 3.
+  const auto small = ndresize::make_plan(dims{1, 1}, {}, {{}, {}, std::vector<std::int64_t>{2, 3}});
+  const auto ok = interop::try_execute(small, x);
+  ASSERT_TRUE(ok.ok());
+  EXPECT_EQ(ok->dimension(0), 2);
+  EXPECT_EQ(ok->dimension(1), 3);
+  EXPECT_EQ((*ok)(1, 2), 7);
+}
+
 }  // namespace

@@ -20,7 +20,7 @@ namespace ascend {
 /// element type, one of float (float32), float16, bfloat16, double (float64).
 template <int = 0>
 status try_upsample_trilinear3d(const any_const_tensor_view& self, const any_tensor_view& out,
-                                const upsample_trilinear3d_attributes& a, workspace& ws);
+                                const upsample_trilinear3d_attributes& a, workspace& ws, const executor& ex = {});
 
 template <int = 0>
 status try_upsample_trilinear3d(const any_const_tensor_view& self, const any_tensor_view& out,
@@ -33,10 +33,10 @@ status try_upsample_trilinear3d(const any_const_tensor_view& self, const any_ten
 /// type-erased. Shape inference without data: make_plan(shape, parse_attributes(attrs)).output_shape().
 template <int = 0>
 status try_compute(const onnx::attribute_map& attrs, const any_const_tensor_view& self, const any_tensor_view& out,
-                   workspace& ws) {
+                   workspace& ws, const executor& ex = {}) {
   const result<upsample_trilinear3d_attributes> a = try_parse_attributes(attrs);
   if (!a.ok()) return a.error();
-  return try_upsample_trilinear3d(self, out, *a, ws);
+  return try_upsample_trilinear3d(self, out, *a, ws, ex);
 }
 
 template <int = 0>
@@ -49,8 +49,8 @@ status try_compute(const onnx::attribute_map& attrs, const any_const_tensor_view
 // The throwing forms: each is its try_ twin, throwing resize_error for its error.
 template <int = 0>
 void upsample_trilinear3d(const any_const_tensor_view& self, const any_tensor_view& out,
-                          const upsample_trilinear3d_attributes& a, workspace& ws) {
-  try_upsample_trilinear3d(self, out, a, ws).value();
+                          const upsample_trilinear3d_attributes& a, workspace& ws, const executor& ex = {}) {
+  try_upsample_trilinear3d(self, out, a, ws, ex).value();
 }
 
 template <int = 0>
@@ -61,8 +61,8 @@ void upsample_trilinear3d(const any_const_tensor_view& self, const any_tensor_vi
 
 template <int = 0>
 void compute(const onnx::attribute_map& attrs, const any_const_tensor_view& self, const any_tensor_view& out,
-             workspace& ws) {
-  try_compute(attrs, self, out, ws).value();
+             workspace& ws, const executor& ex = {}) {
+  try_compute(attrs, self, out, ws, ex).value();
 }
 
 template <int = 0>
@@ -74,7 +74,7 @@ void compute(const onnx::attribute_map& attrs, const any_const_tensor_view& self
 #if !defined(NDRESIZE_COMPILED)
 template <int>
 status try_upsample_trilinear3d(const any_const_tensor_view& self, const any_tensor_view& out,
-                                const upsample_trilinear3d_attributes& a, workspace& ws) {
+                                const upsample_trilinear3d_attributes& a, workspace& ws, const executor& ex) {
   NDRESIZE_TRY(detail::check_element_type(self.type));
   if (out.type != self.type)
     return make_error(
@@ -91,7 +91,7 @@ status try_upsample_trilinear3d(const any_const_tensor_view& self, const any_ten
       self.type,
       [&](auto tag) -> status {
         using T = typename decltype(tag)::type;
-        return try_execute<T>(*plan, self.as<T>(), out.as<T>(), ws);
+        return try_execute<T>(*plan, self.as<T>(), out.as<T>(), ws, ex);
       },
       [](element_type t) -> status { return unknown_element_type(t); });
 }

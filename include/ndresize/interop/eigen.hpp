@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -107,15 +108,17 @@ result<eigen_result_t<X>> try_execute(const resize_plan& plan, const X& x, works
     return make_error(
         error_code::invalid_shape, plan.context(),
         "the plan has rank " + std::to_string(out.size()) + " but the Eigen tensor has rank " + std::to_string(rank));
-  // Eigen multiplies every extent into its Index, also when one is 0: refuse shapes where
-  // that product overflows before Eigen sees them.
-  dims nonzero = out;
-  for (index_t& e : nonzero) e = std::max<index_t>(e, 1);
-  if (checked_element_count(nonzero) < 0)
-    return make_error(error_code::invalid_shape, plan.context(),
-                      "an Eigen tensor of shape " + out.to_string() +
-                          " cannot be built: its extents multiply "
-                          "beyond Eigen's index type");
+  // Eigen multiplies every extent into the tensor's own Index type (int for some users), also
+  // when one is 0: refuse shapes where that product leaves the Index before Eigen sees them.
+  using eigen_index = typename eigen_result_t<X>::Index;
+  const auto index_max = static_cast<index_t>(std::numeric_limits<eigen_index>::max());
+  index_t product = 1;
+  for (index_t e : out)
+    if (detail::checked_mul(product, std::max<index_t>(e, 1), product) || product > index_max)
+      return make_error(error_code::invalid_shape, plan.context(),
+                        "an Eigen tensor of shape " + out.to_string() +
+                            " cannot be built: its extents multiply beyond its Index type (largest " +
+                            std::to_string(index_max) + ")");
   Eigen::array<typename eigen_result_t<X>::Index, static_cast<std::size_t>(rank)> extents;
   for (int r = 0; r < rank; ++r)
     extents[static_cast<std::size_t>(r)] = static_cast<typename eigen_result_t<X>::Index>(out[r]);

@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
-// onnx::make_plan_key: equal keys for calls that must give the same plan (the opsets of one
-// operator version, the same values in new containers), different keys for any difference a
-// plan depends on, and equal keys only where the plans are equal (checked on their tables).
+// What an inference runtime uses besides compute: onnx::make_plan_key (equal keys for calls that
+// must give the same plan — the opsets of one operator version, the same values in new
+// containers —, different keys for any difference a plan depends on, equal keys only where the
+// plans are equal, checked on their tables), and onnx::compute / ascend::compute on the
+// runtime's own executor (the sequential bits, the work on the executor's threads).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include <ndresize/ascend/compute.hpp>
+#include <ndresize/onnx/compute.hpp>
 #include <ndresize/onnx/opset.hpp>
 #include <ndresize/onnx/plan_key.hpp>
 
@@ -76,6 +82,45 @@ TEST(PlanKey, ACacheReturnsThePlanThatWouldBeMade) {
     expect_same_tables(it->second, onnx::make_plan("Resize", opset, linear, {1, 3, 7}, in));
   }
   EXPECT_EQ(cache.size(), 1u);
+}
+
+// An executor that runs the items on the calling thread and counts them.
+struct counting_executor {
+  std::atomic<long> items{0};
+  nd::executor get() {
+    return nd::executor(4, [this](nd::index_t n, const std::function<void(nd::index_t)>& body) {
+      for (nd::index_t i = 0; i < n; ++i) {
+        ++items;
+        body(i);
+      }
+    });
+  }
+};
+
+TEST(RuntimePath, ComputeRunsOnTheRuntimesExecutor) {
+  std::vector<float> x(3 * 40 * 50);
+  for (std::size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>((i * 7919) % 1000) / 10.0f;
+  const onnx::attribute_map attrs = {{"mode", std::string("cubic")}};
+  const std::vector<float> scales = {1, 1.5f, 0.75f};
+  const nd::any_const_tensor_view ax(nd::element_type::float32, x.data(), {3, 40, 50});
+  std::vector<float> seq(3 * 60 * 37), par(seq.size());
+  nd::workspace ws;
+  onnx::compute("Resize", 19, attrs, ax, {.scales = scales}, {nd::element_type::float32, seq.data(), {3, 60, 37}}, ws);
+  counting_executor ex;
+  onnx::compute("Resize", 19, attrs, ax, {.scales = scales}, {nd::element_type::float32, par.data(), {3, 60, 37}}, ws,
+                ex.get());
+  EXPECT_GT(ex.items.load(), 1);
+  EXPECT_EQ(seq, par);
+  // The Ascend front door too.
+  std::vector<float> vol(1 * 2 * 4 * 6 * 8), a(1 * 2 * 8 * 12 * 16), b(a.size());
+  for (std::size_t i = 0; i < vol.size(); ++i) vol[i] = static_cast<float>(i % 13);
+  const onnx::attribute_map trilinear = {{"output_size", std::vector<std::int64_t>{8, 12, 16}}};
+  const nd::any_const_tensor_view av(nd::element_type::float32, vol.data(), {1, 2, 4, 6, 8});
+  nd::ascend::compute(trilinear, av, {nd::element_type::float32, a.data(), {1, 2, 8, 12, 16}}, ws);
+  counting_executor ex2;
+  nd::ascend::compute(trilinear, av, {nd::element_type::float32, b.data(), {1, 2, 8, 12, 16}}, ws, ex2.get());
+  EXPECT_GT(ex2.items.load(), 1);
+  EXPECT_EQ(a, b);
 }
 
 }  // namespace
