@@ -1,0 +1,26 @@
+# SPDX-License-Identifier: Apache-2.0
+# snippet_text(<name> <out>): the fenced block that follows the line `<!-- snippet: <name> -->` in
+# README.md (SOURCE_DIR/README.md), as a string; a missing or unterminated block is an error.
+function(snippet_text name out)
+  file(STRINGS "${SOURCE_DIR}/README.md" lines ENCODING UTF-8)
+  set(state search)
+  set(text "")
+  foreach(line IN LISTS lines)
+    if(state STREQUAL "search" AND line STREQUAL "<!-- snippet: ${name} -->")
+      set(state fence)
+    elseif(state STREQUAL "fence" AND line MATCHES "^```")
+      set(state body)
+    elseif(state STREQUAL "body")
+      if(line MATCHES "^```")
+        set(state done)
+        break()
+      endif()
+      string(APPEND text "${line}\n")
+    endif()
+  endforeach()
+  if(NOT state STREQUAL "done")
+    message(FATAL_ERROR "README.md has no complete fenced block after <!-- snippet: ${name} -->")
+  endif()
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+
