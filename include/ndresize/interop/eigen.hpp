@@ -114,7 +114,7 @@ result<eigen_result_t<X>> try_execute(const resize_plan& plan, const X& x, works
   const auto index_max = static_cast<index_t>(std::numeric_limits<eigen_index>::max());
   index_t product = 1;
   for (index_t e : out)
-    if (detail::checked_mul(product, std::max<index_t>(e, 1), product) || product > index_max)
+    if (ndresize::detail::checked_mul(product, std::max<index_t>(e, 1), product) || product > index_max)
       return make_error(error_code::invalid_shape, plan.context(),
                         "an Eigen tensor of shape " + out.to_string() +
                             " cannot be built: its extents multiply beyond its Index type (largest " +
