@@ -9,12 +9,14 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "../config.hpp"
 #include "../detail/checked_arithmetic.hpp"
 #include "../detail/large_pages.hpp"
 #include "../policy/coordinate.hpp"
+#include "../policy/exact_coordinate.hpp"
 #include "../policy/filters.hpp"
 #include "../policy/nearest.hpp"
 #include "axis_table.hpp"
@@ -45,6 +47,15 @@ inline axis_table build_nearest_table(const axis_geometry& g, const sampling& s)
   t.outside.assign(static_cast<std::size_t>(g.out), 0);
   for (index_t j = 0; j < g.out; ++j) {
     const double x = original_coordinate(s.coordinate_transformation_mode, static_cast<double>(j), g);
+    // Near an integer or half-integer the double may sit on the wrong side of a rounding or
+    // extrapolation boundary: decide on the exact coordinate there (policy/exact_coordinate.hpp).
+    if (const auto r = exact_coordinate_near_boundary(s.coordinate_transformation_mode, j, x, g)) {
+      const bool outside = exact_is_extrapolated(s.coordinate_transformation_mode, *r, g.in);
+      t.outside[static_cast<std::size_t>(j)] = outside ? 1 : 0;
+      t.index[static_cast<std::size_t>(j)] =
+          outside ? 0 : exact_nearest_index(s.nearest_mode, s.rounding, g.scale, *r, g.in);
+      continue;
+    }
     if (is_extrapolated(s.coordinate_transformation_mode, x, g.in)) {
       t.outside[static_cast<std::size_t>(j)] = 1;
       t.index[static_cast<std::size_t>(j)] = 0;
@@ -57,14 +68,26 @@ inline axis_table build_nearest_table(const axis_geometry& g, const sampling& s)
 
 namespace detail {
 
-/// Appends the taps of one output at input coordinate x (not extrapolated) to t: weights
+/// Appends the taps of one output j at input coordinate x (not extrapolated) to t: weights
 /// K((i - x)·σ) for the integers i within `reach` of x, clamped to the edge (or dropped with
 /// exclude_outside), equal source indices merged. Returns the sum of the weights.
-inline double add_taps(axis_table& t, const axis_geometry& g, const sampling& s, double x, double sigma, double reach) {
+inline double add_taps(axis_table& t, const axis_geometry& g, const sampling& s, double x, double sigma, double reach,
+                       index_t j) {
   // Far outside the input every tap clamps to the same edge: bound x so the loop stays short.
   const double last = static_cast<double>(g.in - 1);
+  const bool bounded = x >= -reach - 1 && x <= last + reach + 1;
   if (!(x >= -reach - 1)) x = -reach - 1;
   if (!(x <= last + reach + 1)) x = last + reach + 1;
+  // Where a tap lies within rounding of the support's edge (|(i - x)·σ| = support, or
+  // support + σ/2 for integrated filters), whether it is inside is decided on the exact
+  // coordinate: a box must neither count a sample twice nor drop it, and a tap exactly on the
+  // edge of a continuous filter has weight 0 and is not read. Computed at most once per output.
+  const double edge = s.filter.integral ? s.filter.support + sigma / 2 : s.filter.support;
+  std::optional<exact::rational> exact_x;
+  bool exact_tried = false;
+  exact::rational exact_sigma = exact::from_int(1), exact_edge = exact::from_double(s.filter.support);
+  if (s.antialias && g.scale < 1.0) exact_sigma = exact::scale_of(g);
+  if (s.filter.integral) exact_edge = exact::add(exact_edge, exact::mul(exact_sigma, exact::make(1, 2)));
   // Taps i = base + m around x = base + frac, m an integer offset: (i - x) is the same real
   // number as (m - frac), so it rounds to the same double, but the loop runs over the
   // ≈ 2·reach offsets only, even where doubles near a huge x are more than 1 apart.
@@ -73,17 +96,36 @@ inline double add_taps(axis_table& t, const axis_geometry& g, const sampling& s,
   const index_t base = floor_x >= 0x1p63    ? std::numeric_limits<index_t>::max()
                        : floor_x <= -0x1p63 ? std::numeric_limits<index_t>::min()
                                             : static_cast<index_t>(floor_x);
-  const auto m_lo = static_cast<index_t>(std::ceil(frac - reach)),
-             m_hi = static_cast<index_t>(std::floor(frac + reach));
+  // One offset more on each side: frac ± reach is itself rounded, and a tap exactly on the
+  // support's edge must be reached to be decided (exactly) below; beyond it the weight is 0.
+  const auto m_lo = static_cast<index_t>(std::ceil(frac - reach)) - 1,
+             m_hi = static_cast<index_t>(std::floor(frac + reach)) + 1;
   const auto first = t.tap_index.size();
   double sum = 0.0;
   // m rises, so clamped source indices never decrease: equal ones are adjacent and merge.
   for (index_t m = m_lo; m <= m_hi; ++m) {
-    const double wi = s.filter.tap((static_cast<double>(m) - frac) * sigma, sigma);
-    if (wi == 0.0) continue;
+    const double tm = (static_cast<double>(m) - frac) * sigma;
+    double wi = s.filter.tap(tm, sigma);
     // The source index in integers (clamped to the edge; `in` may be near 2^63).
     index_t i = 0;
     const bool beyond = checked_add(base, m, i);
+    if (bounded && !beyond && std::fabs(std::fabs(tm) - edge) <= 0x1p-30 * (1.0 + edge)) {
+      if (!exact_tried) {
+        exact_tried = true;
+        const exact::rational r = exact::original_coordinate(s.coordinate_transformation_mode, j, g);
+        if (r.ok) exact_x = r;
+      }
+      if (const auto side = exact_x ? exact_support_side(i, *exact_x, exact_sigma, exact_edge) : std::nullopt) {
+        const double on_edge = std::copysign(edge, tm);
+        if (*side > 0)
+          wi = 0.0;  // outside the support
+        else if (*side == 0)
+          wi = s.filter.integral ? 0.0 : s.filter(on_edge);  // K at the edge itself (the box's half-open end)
+        else if (std::fabs(tm) >= edge)  // inside, though the double says on or beyond the edge
+          wi = s.filter.tap(std::copysign(std::nextafter(edge, 0.0), tm), sigma);
+      }
+    }
+    if (wi == 0.0) continue;
     const bool inside = !beyond && i >= 0 && i <= g.in - 1;
     if (s.exclude_outside && !inside) continue;
     const index_t src = inside ? i : (beyond ? m > 0 : i > 0) ? g.in - 1 : 0;
@@ -137,14 +179,21 @@ inline axis_table build_weighted_table(const axis_geometry& g, const sampling& s
   detail::reserve_large(t.tap_index, bound);
   detail::reserve_large(t.tap_weight, bound);
   for (index_t j = 0; j < g.out; ++j) {
-    const double x = original_coordinate(s.coordinate_transformation_mode, static_cast<double>(j), g);
-    if (is_extrapolated(s.coordinate_transformation_mode, x, g.in)) {
+    double x = original_coordinate(s.coordinate_transformation_mode, static_cast<double>(j), g);
+    bool outside = is_extrapolated(s.coordinate_transformation_mode, x, g.in);
+    // Near an integer the double may miss the grid (rule 10: exactly one tap there) or the
+    // extrapolation boundary: both are decided on the exact coordinate.
+    if (const auto r = exact_coordinate_near_boundary(s.coordinate_transformation_mode, j, x, g)) {
+      outside = exact_is_extrapolated(s.coordinate_transformation_mode, *r, g.in);
+      if (const auto grid = exact_grid_point(*r)) x = *grid;
+    }
+    if (outside) {
       t.outside[static_cast<std::size_t>(j)] = 1;
       t.tap_begin.push_back(static_cast<index_t>(t.tap_index.size()));
       continue;
     }
     const auto first = t.tap_index.size();
-    const double sum = detail::add_taps(t, g, s, x, sigma, reach);
+    const double sum = detail::add_taps(t, g, s, x, sigma, reach, j);
     detail::normalize_taps(t, first, (s.antialias || s.exclude_outside || s.normalize) && sum != 0.0, sum);
     const auto begin = t.tap_begin.back();
     t.tap_begin.push_back(static_cast<index_t>(t.tap_index.size()));
