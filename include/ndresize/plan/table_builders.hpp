@@ -121,8 +121,13 @@ inline double add_taps(axis_table& t, const axis_geometry& g, const sampling& s,
           wi = 0.0;  // outside the support
         else if (*side == 0)
           wi = s.filter.integral ? 0.0 : s.filter(on_edge);  // K at the edge itself (the box's half-open end)
-        else if (std::fabs(tm) >= edge)  // inside, though the double says on or beyond the edge
-          wi = s.filter.tap(std::copysign(std::nextafter(edge, 0.0), tm), sigma);
+        else if (std::fabs(tm) >= edge) {
+          // Inside, though the double says on or beyond the edge. Only a filter that jumps at
+          // its edge (the box) then weighs the tap; one that vanishes continuously there gives
+          // it a weight below the double's resolution, and the double's 0 stands.
+          const double inside = s.filter.tap(std::copysign(std::nextafter(edge, 0.0), tm), sigma);
+          if (std::fabs(inside) > 0x1p-20) wi = inside;
+        }
       }
     }
     if (wi == 0.0) continue;
