@@ -209,7 +209,7 @@ TEST(ExactCoordinate, RandomFloat32ScalesAndRoi) {
   std::uniform_int_distribution<std::int64_t> len(1, 64);
   std::uniform_int_distribution<int> num(1, 64);
   std::uniform_real_distribution<float> unit(0.0f, 1.0f);
-  for (int n = 0; n < 1500; ++n) {
+  for (int n = 0; n < 600; ++n) {
     const std::int64_t in = len(rng);
     // Half the scales are ratios of small integers rounded to float32 (where boundaries bite),
     // half arbitrary float32 values.
