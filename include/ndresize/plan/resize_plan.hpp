@@ -24,15 +24,26 @@ NDRESIZE_BEGIN_NAMESPACE
 /// The two kernel families: nearest copies (any element type), linear/cubic weigh.
 enum class kernel_family { gather, weighted };
 
+namespace detail {
+/// The tag of resize_plan's constructor for tables a library plan builder made (and so does
+/// not check again); tables from elsewhere go through resize_plan::from_tables.
+struct trusted_tables {
+  explicit trusted_tables() = default;
+};
+}  // namespace detail
+
 class resize_plan {
  public:
   resize_plan() = default;
 
-  /// Assembles a plan from per-axis tables (one per input axis, in axis order). `context`
-  /// names the operator for error messages ("Resize-19", "ResizeUpsampleTrilinear").
-  /// `max_scratch_bytes` bounds the workspace of one execute (plan_limits::max_scratch_bytes).
-  resize_plan(std::string context, kernel_family family, const dims& input_shape, std::vector<axis_table> tables,
-              double extrapolation_value, std::size_t max_scratch_bytes = plan_limits{}.max_scratch_bytes)
+  /// Assembles a plan from per-axis tables that a plan builder made (one per input axis, in
+  /// axis order) and that are trusted as they are: the kernels index inputs through them
+  /// unchecked. `context` names the operator for error messages ("Resize-19",
+  /// "ResizeUpsampleTrilinear"); `max_scratch_bytes` bounds the workspace of one execute
+  /// (plan_limits::max_scratch_bytes). Tables from anywhere else go through from_tables().
+  resize_plan(detail::trusted_tables, std::string context, kernel_family family, const dims& input_shape,
+              std::vector<axis_table> tables, double extrapolation_value,
+              std::size_t max_scratch_bytes = plan_limits{}.max_scratch_bytes)
       : context_(std::move(context)),
         family_(family),
         input_(input_shape),
@@ -46,6 +57,39 @@ class resize_plan {
       if (tables_[static_cast<std::size_t>(d)].has_outside()) has_extrapolation_ = true;
     }
     if (family_ == kernel_family::weighted) order_passes();
+  }
+
+  /// A plan from tables made outside the library (a port's own builder, a deserialized plan):
+  /// every table is checked against the format of README "Plan tables" first, so that a table
+  /// that would make the kernels read outside X, or the scratch they size from it, is an
+  /// invalid_input error naming the axis, the field and the bad value instead.
+  static result<resize_plan> from_tables(std::string context, kernel_family family, const dims& input_shape,
+                                         std::vector<axis_table> tables, double extrapolation_value = 0.0,
+                                         std::size_t max_scratch_bytes = plan_limits{}.max_scratch_bytes) {
+    if (const std::string bad = check_tables(family, input_shape, tables); !bad.empty())
+      return make_error(error_code::invalid_input, context, bad);
+    return detail::out_of_memory_guard(context, "making the plan ran out of memory", [&]() -> result<resize_plan> {
+      return resize_plan(detail::trusted_tables{}, context, family, input_shape, std::move(tables),
+                         extrapolation_value, max_scratch_bytes);
+    });
+  }
+
+  /// Empty when `tables` are valid tables of a plan of `family` on `input_shape`; otherwise
+  /// what is wrong ("table of axis 1: tap_index[3] = 4 is outside [0, 4)").
+  static std::string check_tables(kernel_family family, const dims& input_shape,
+                                  const std::vector<axis_table>& tables) {
+    if (input_shape.size() == 0) return "a plan needs rank >= 1";
+    if (tables.size() != static_cast<std::size_t>(input_shape.size()))
+      return "got " + std::to_string(tables.size()) + " tables for input rank " + std::to_string(input_shape.size()) +
+             " (one per axis)";
+    bool produces = true;
+    for (const auto& t : tables) produces = produces && t.out > 0;
+    for (int d = 0; d < input_shape.size(); ++d) {
+      const std::string bad =
+          tables[static_cast<std::size_t>(d)].check(family == kernel_family::weighted, input_shape[d], produces);
+      if (!bad.empty()) return "table of axis " + std::to_string(d) + ": " + bad;
+    }
+    return {};
   }
 
   resize_plan(const resize_plan&) = default;
@@ -89,23 +133,54 @@ class resize_plan {
   const std::vector<int>& pass_order() const noexcept { return passes_; }
 
  private:
-  // Axes whose table is not the identity need a pass. Shrinking axes go first (the data gets
-  // smaller sooner); ties keep axis order. An insertion sort: stable, and at most max_rank
-  // axes (std::stable_sort would cost every translation unit that includes this header).
+  // The pass-order rule (README, "Numeric contract", rule 11), from the tables only. Axes whose
+  // table is not the identity need a pass; a plan with no output runs none. A pass over axis a
+  // costs its taps T_a (multiply-adds per element of the other axes) times the elements of the
+  // other axes at that point, so the order that minimises the sum of those costs is the one
+  // ndresize runs: swapping two neighbouring passes a, b shows that a goes first exactly when
+  // T_a × (in_b − out_b) < T_b × (in_a − out_a), a comparison that orders every set of axes (it
+  // puts shrinking axes first, by T / (in − out) ascending; then axes that keep their length;
+  // then growing axes, by T / (out − in) descending). Ties keep axis order. The products are
+  // compared exactly, so no target, layout, thread count or kernel fact can move the order.
   void order_passes() {
-    const auto shrinks_more = [&](int a, int b) {
-      const auto& ta = tables_[static_cast<std::size_t>(a)];
-      const auto& tb = tables_[static_cast<std::size_t>(b)];
-      // ratio out/in compared without division (extents are >= 0)
-      return static_cast<double>(ta.out) * static_cast<double>(tb.in) <
-             static_cast<double>(tb.out) * static_cast<double>(ta.in);
-    };
+    if (output_size() <= 0) return;
     for (int d = 0; d < rank(); ++d) {
       if (tables_[static_cast<std::size_t>(d)].is_identity()) continue;
       passes_.push_back(d);
-      for (std::size_t i = passes_.size() - 1; i > 0 && shrinks_more(d, passes_[i - 1]); --i)
+      for (std::size_t i = passes_.size() - 1; i > 0 && runs_before(d, passes_[i - 1]); --i)
         std::swap(passes_[i], passes_[i - 1]);
     }
+  }
+
+  // Whether the pass of axis a runs before that of axis b (strictly: equal costs keep axis order).
+  bool runs_before(int a, int b) const noexcept {
+    const auto& ta = tables_[static_cast<std::size_t>(a)];
+    const auto& tb = tables_[static_cast<std::size_t>(b)];
+    const int ka = (ta.out > ta.in) - (ta.out < ta.in), kb = (tb.out > tb.in) - (tb.out < tb.in);
+    if (ka != kb) return ka < kb;  // shrinking (-1), same length (0), growing (+1)
+    if (ka == 0) return false;
+    // Both differences have the sign -ka; compare T_a |d_b| with T_b |d_a| (flipped for growing axes).
+    const auto mag = [](index_t v) { return static_cast<std::uint64_t>(v < 0 ? -v : v); };
+    const auto taps_a = static_cast<std::uint64_t>(ta.tap_index.size());
+    const auto taps_b = static_cast<std::uint64_t>(tb.tap_index.size());
+    const int c = compare_products(taps_a, mag(tb.in - tb.out), taps_b, mag(ta.in - ta.out));
+    return ka < 0 ? c < 0 : c > 0;
+  }
+
+  // Sign of x·y − u·v, exact for any 64-bit operands (no 128-bit type in standard C++).
+  static int compare_products(std::uint64_t x, std::uint64_t y, std::uint64_t u, std::uint64_t v) noexcept {
+    const auto wide = [](std::uint64_t a, std::uint64_t b, std::uint64_t& hi, std::uint64_t& lo) {
+      const std::uint64_t al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32;
+      const std::uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+      const std::uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+      lo = (mid << 32) | (ll & 0xffffffffu);
+      hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+    };
+    std::uint64_t h1 = 0, l1 = 0, h2 = 0, l2 = 0;
+    wide(x, y, h1, l1);
+    wide(u, v, h2, l2);
+    if (h1 != h2) return h1 < h2 ? -1 : 1;
+    return l1 == l2 ? 0 : (l1 < l2 ? -1 : 1);
   }
 
   void swap(resize_plan& o) noexcept {
