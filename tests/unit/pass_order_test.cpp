@@ -34,7 +34,14 @@ std::vector<golden> goldens() {
   return {
       // R10: axes 1 and 2 shrink 2048 → 16 with identical tables (a tie: axis order); axis 0
       // grows, so it goes last. The scratch is then [1, 16, 2048] floats, 128 KiB.
-      {"r10_grow_outer_shrink_inner", {1, 2048, 2048}, {64, 16, 16}, {}, mode::linear, ctm::half_pixel, false, {1, 2, 0}},
+      {"r10_grow_outer_shrink_inner",
+       {1, 2048, 2048},
+       {64, 16, 16},
+       {},
+       mode::linear,
+       ctm::half_pixel,
+       false,
+       {1, 2, 0}},
       // W2. W: x = (j + 0.5)·60/7 − 0.5 = (60j + 26.5)/7, never an integer and inside
       // [0, 1919] for j in [0, 223]: 2 taps each, T_w = 448, in − out = 1696. H: x =
       // ((2j + 1)·135 − 28)/56, an odd numerator, inside [0, 1079]: T_h = 448, in − out = 856.

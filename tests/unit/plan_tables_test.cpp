@@ -8,13 +8,13 @@
 #include <gtest/gtest.h>
 #include <Eigen/Core>
 
+#include <cmath>
 #include <complex>
 #include <cstdint>
-#include <cmath>
 #include <cstring>
+#include <random>
 #include <string>
 #include <utility>
-#include <random>
 #include <vector>
 
 #include <ndresize/ndresize.hpp>
@@ -234,8 +234,9 @@ TEST(PlanTables, TablesFromElsewhereAreCheckedFirst) {
   };
   // The case of the report: a tap index of 4 on an axis of 4 would read past X.
   const std::string taps = std::to_string(plan.table(1).tap_index.size());
-  refused([](auto& t) { t[1].tap_index.back() = 4; },
-          "table of axis 1: tap_index[" + std::to_string(plan.table(1).tap_index.size() - 1) + "] = 4 is outside [0, 4)");
+  refused(
+      [](auto& t) { t[1].tap_index.back() = 4; },
+      "table of axis 1: tap_index[" + std::to_string(plan.table(1).tap_index.size() - 1) + "] = 4 is outside [0, 4)");
   refused([](auto& t) { t[1].tap_index[0] = -1; }, "tap_index[0] = -1 is outside [0, 4)");
   refused([](auto& t) { t[1].tap_weight[2] = std::nan(""); }, "tap_weight[2] = nan is not finite");
   refused([](auto& t) { t[1].tap_weight_f[2] += 1.0f; }, "tap_weight_f[2]");
@@ -243,8 +244,8 @@ TEST(PlanTables, TablesFromElsewhereAreCheckedFirst) {
   refused([](auto& t) { t[1].tap_begin.pop_back(); }, "tap_begin has 7 entries for 7 outputs");
   refused([](auto& t) { t[1].tap_begin.front() = 1; }, "tap_begin[0] = 1 must be 0");
   refused([](auto& t) { t[1].tap_index.push_back(0); }, "tap_begin[out] = " + taps + " differs from the " +
-                                                               std::to_string(plan.table(1).tap_index.size() + 1) +
-                                                               " entries");
+                                                            std::to_string(plan.table(1).tap_index.size() + 1) +
+                                                            " entries");
   refused([](auto& t) { t[1].max_taps = 1; }, "max_taps = 1 differs from the widest tap run, 2");
   refused([](auto& t) { t[1].in = 5; }, "table of axis 1: in = 5 differs from the input extent 4");
   refused([](auto& t) { t[1].outside.assign(7, 2); }, "outside[0] = 2 must be 0 or 1");
@@ -317,11 +318,13 @@ TEST(PlanTables, SmallPlansFitSmallBudgets) {
   // Cubic too; and a large plan still counts its packed copies at up to 8 MiB each.
   a.mode = nd::enums::mode::cubic;
   small.max_plan_bytes = std::size_t{1} << 20;
-  EXPECT_TRUE(nd::try_make_plan(nd::dims{1, 3, 16, 16}, a, {{}, {}, std::vector<std::int64_t>{1, 3, 32, 32}}, small).ok());
+  EXPECT_TRUE(
+      nd::try_make_plan(nd::dims{1, 3, 16, 16}, a, {{}, {}, std::vector<std::int64_t>{1, 3, 32, 32}}, small).ok());
   const auto big = nd::try_make_plan(nd::dims{1, 3, 1080, 1920}, a,
                                      {{}, {}, std::vector<std::int64_t>{1, 3, 2160, 3840}}, nd::plan_limits{});
   ASSERT_TRUE(big.ok());
   small.max_plan_bytes = std::size_t{16} << 20;
-  EXPECT_FALSE(nd::try_make_plan(nd::dims{1, 3, 1080, 1920}, a,
-                                 {{}, {}, std::vector<std::int64_t>{1, 3, 2160, 3840}}, small).ok());
+  EXPECT_FALSE(
+      nd::try_make_plan(nd::dims{1, 3, 1080, 1920}, a, {{}, {}, std::vector<std::int64_t>{1, 3, 2160, 3840}}, small)
+          .ok());
 }

@@ -300,8 +300,9 @@ result<resize_plan> try_make_plan(op_version v, const resize_attributes& a, cons
   // Within the limits, building can still meet a system with less memory.
   const auto family = a.mode != enums::mode::nearest ? kernel_family::weighted : kernel_family::gather;
   return ndresize::detail::out_of_memory_guard(c.ctx(), ndresize::tables_out_of_memory, [&]() -> result<resize_plan> {
-    return resize_plan(ndresize::detail::trusted_tables{}, c.ctx(), family, x_shape, build_tables(geometry, listed, produces, s),
-                       static_cast<double>(a.extrapolation_value), limits.max_scratch_bytes);
+    return resize_plan(ndresize::detail::trusted_tables{}, c.ctx(), family, x_shape,
+                       build_tables(geometry, listed, produces, s), static_cast<double>(a.extrapolation_value),
+                       limits.max_scratch_bytes);
   });
 }
 #endif

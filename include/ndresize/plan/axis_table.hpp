@@ -123,7 +123,8 @@ struct axis_table {
              std::to_string(tap_weight.size()) + " and " + std::to_string(tap_weight_f.size());
     if (std::string bad = in_range("tap_index", tap_index); !bad.empty()) return bad;
     for (std::size_t q = 0; q < tap_weight.size(); ++q) {
-      if (!std::isfinite(tap_weight[q])) return at("tap_weight", q) + " = " + std::to_string(tap_weight[q]) + " is not finite";
+      if (!std::isfinite(tap_weight[q]))
+        return at("tap_weight", q) + " = " + std::to_string(tap_weight[q]) + " is not finite";
       if (tap_weight_f[q] != static_cast<float>(tap_weight[q]))
         return at("tap_weight_f", q) + " = " + std::to_string(tap_weight_f[q]) + " is not tap_weight rounded to float";
     }

@@ -69,8 +69,8 @@ class resize_plan {
     if (const std::string bad = check_tables(family, input_shape, tables); !bad.empty())
       return make_error(error_code::invalid_input, context, bad);
     return detail::out_of_memory_guard(context, "making the plan ran out of memory", [&]() -> result<resize_plan> {
-      return resize_plan(detail::trusted_tables{}, context, family, input_shape, std::move(tables),
-                         extrapolation_value, max_scratch_bytes);
+      return resize_plan(detail::trusted_tables{}, context, family, input_shape, std::move(tables), extrapolation_value,
+                         max_scratch_bytes);
     });
   }
 

@@ -48,9 +48,7 @@ struct table_budget {
   void add_packed() noexcept { add_packed(static_cast<double>(max_derived_bytes)); }
   /// The derived copies of the innermost resized axis when one can take at most `each` bytes
   /// (a workspace keeps two: row-major and channels-last rows).
-  void add_packed(double each) noexcept {
-    bytes += 2.0 * std::min(each, static_cast<double>(max_derived_bytes));
-  }
+  void add_packed(double each) noexcept { bytes += 2.0 * std::min(each, static_cast<double>(max_derived_bytes)); }
 
   /// Empty when within `limits`; otherwise the reason (NaN counts as beyond).
   std::string check(const plan_limits& limits) const {
