@@ -249,11 +249,17 @@ TEST(PlanTables, TablesFromElsewhereAreCheckedFirst) {
   refused([](auto& t) { t[1].max_taps = 1; }, "max_taps = 1 differs from the widest tap run, 2");
   refused([](auto& t) { t[1].in = 5; }, "table of axis 1: in = 5 differs from the input extent 4");
   refused([](auto& t) { t[1].outside.assign(7, 2); }, "outside[0] = 2 must be 0 or 1");
-  refused([](auto& t) { t[0].index = {0, 1, 2}; }, "table of axis 0: an identity table holds no");
+  refused(
+      [](auto& t) {
+        t[0] = nd::identity_table(3);
+        t[0].index = {0, 1, 2};
+      },
+      "table of axis 0: an identity table holds no");
   refused([](auto& t) { t.pop_back(); }, "got 1 tables for input rank 2");
   // A nearest table whose index leaves the axis.
   refused(
       [](auto& t) {
+        t[0] = nd::identity_table(3);
         t[1] = nd::axis_table{};
         t[1].in = 4;
         t[1].out = 2;
