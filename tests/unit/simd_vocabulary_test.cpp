@@ -161,6 +161,15 @@ TEST(SimdVocabulary, ScalarBackendMeetsTheContract) {
   EXPECT_EQ(out.select[12], 7.0f);  // NaN < b is false: the else
 }
 
+TEST(SimdVocabulary, TheArchitecturesVectorBackendsAreBuilt) {
+#if defined(__aarch64__)
+  EXPECT_EQ(NDRESIZE_SIMD_NEON, 1);
+  EXPECT_FALSE(runnable_backends().empty());
+#elif defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  EXPECT_EQ(NDRESIZE_X86, 1);
+#endif
+}
+
 TEST(SimdVocabulary, EveryBackendGivesTheScalarBits) {
   const vocab_in in = make_inputs();
   vocab_out want{};

@@ -24,10 +24,10 @@
   _Pragma("clang attribute push(__attribute__((target(\"sse4.1\"))), apply_to = function)")
 #define NDRESIZE_SIMD_BEGIN_AVX2 \
   _Pragma("clang attribute push(__attribute__((target(\"avx2\"))), apply_to = function)")
-#define NDRESIZE_SIMD_BEGIN_AVX512                                                                                  \
-  _Pragma(                                                                                                          \
-      "clang attribute push(__attribute__((target(\"avx512f,avx512bw,avx512vl,avx512dq,avx2\"))), apply_to = " \
-      "function)")
+// (_Pragma takes one string literal: the long line cannot be split.)
+// clang-format off
+#define NDRESIZE_SIMD_BEGIN_AVX512 _Pragma("clang attribute push(__attribute__((target(\"avx512f,avx512bw,avx512vl,avx512dq,avx2\"))), apply_to = function)")
+// clang-format on
 #define NDRESIZE_SIMD_END _Pragma("clang attribute pop")
 #elif NDRESIZE_X86 && defined(__GNUC__)
 // GCC 12 flags the AVX-512 intrinsics' own `__m512i __Y = __Y;` placeholders when they are
