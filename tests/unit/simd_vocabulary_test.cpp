@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ndresize/detail/simd/vocabulary.hpp"
+#include "ndresize/isa.hpp"
 
 namespace {
 
@@ -168,6 +169,36 @@ TEST(SimdVocabulary, TheArchitecturesVectorBackendsAreBuilt) {
 #elif defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
   EXPECT_EQ(NDRESIZE_X86, 1);
 #endif
+}
+
+TEST(SimdVocabulary, EveryTargetNameCapsAtATargetThisMachineHas) {
+  namespace nd = ndresize;
+  nd::set_max_isa(nd::isa::generic);
+  EXPECT_EQ(nd::active_isa(), nd::isa::generic);
+#if NDRESIZE_X86
+  nd::set_max_isa(nd::isa::neon);  // another architecture's name: no cap
+  const nd::isa best = nd::active_isa();
+  EXPECT_NE(best, nd::isa::neon);
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("sse4.1")) {
+    nd::set_max_isa(nd::isa::sse4);
+    EXPECT_EQ(nd::active_isa(), nd::isa::sse4);
+  }
+  if (__builtin_cpu_supports("avx2")) {
+    nd::set_max_isa(nd::isa::avx2);
+    EXPECT_EQ(nd::active_isa(), nd::isa::avx2);
+  }
+  nd::set_max_isa(nd::isa::avx512);
+  EXPECT_EQ(nd::active_isa(), best);
+#elif NDRESIZE_AARCH64
+  for (const nd::isa t : {nd::isa::sse4, nd::isa::avx2, nd::isa::avx512, nd::isa::neon}) {
+    nd::set_max_isa(t);
+    EXPECT_EQ(nd::active_isa(), nd::isa::neon) << nd::isa_name(t);
+  }
+#endif
+  nd::set_max_isa(nd::isa::avx512);
+  EXPECT_STREQ(nd::isa_name(nd::isa::sse4), "sse4");
+  EXPECT_STREQ(nd::isa_name(nd::isa::neon), "neon");
 }
 
 TEST(SimdVocabulary, EveryBackendGivesTheScalarBits) {
