@@ -89,23 +89,23 @@ TEST(PromisesRound2, NearestGatherOnAnExecutorClaimingEverything) {
   EXPECT_EQ(seq, par);
 }
 
-// R2: a growing axis before a shrinking one passes through an intermediate whose element count
-// overflows int64 ([1, 2^31, 2^31] -> [64, 1, 1]: X is a broadcast of one element). It must be
-// limit_exceeded from scratch_bytes and execute, with nothing written.
-TEST(PromisesRound2, IntermediatesBeyondInt64AreLimitExceeded) {
+// R2: [1, 2^31, 2^31] -> [64, 1, 1] once ran its growing axis first, through an intermediate of
+// 2^68 elements that got no scratch. Now the shrinking axes run first (README numeric contract,
+// rule 11), so no stage is larger than X or Y: the plan needs little scratch and runs (X is a
+// broadcast of one element, so every output is that element). Were a stage ever beyond int64,
+// layout_execution would refuse it as limit_exceeded before writing.
+TEST(PromisesRound2, HugeIntermediatesAreAvoidedByThePassOrder) {
   const nd::dims in{1, index_t{1} << 31, index_t{1} << 31};
   const nd::resize_plan plan = nd::make_plan(in, linear(), {{}, {}, std::vector<std::int64_t>{64, 1, 1}});
-  EXPECT_GT(nd::scratch_bytes<float>(plan), plan.max_scratch_bytes());
-  const float x = 1.0f;
+  EXPECT_EQ(plan.pass_order(), (std::vector<int>{1, 2, 0}));
+  EXPECT_LT(nd::scratch_bytes<float>(plan), std::size_t{1} << 20);
+  const float x = 1.5f;
   std::vector<float> y(64, canary);
   nd::workspace ws;
   const nd::status s = nd::try_execute<float>(plan, nd::tensor_view<const float>(&x, in, zeros(3)),
                                               nd::tensor_view<float>(y.data(), plan.output_shape()), ws);
-  ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.error().code, nd::error_code::limit_exceeded);
-  EXPECT_NE(s.error().message.find("workspace"), std::string::npos) << s.error().message;
-  EXPECT_EQ(y, std::vector<float>(64, canary));
-  EXPECT_EQ(ws.capacity(), 0u);
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  EXPECT_EQ(y, std::vector<float>(64, 1.5f));
 }
 
 // R3: X [2^50, 1] -> [1, 2^13]: whichever order the passes take, no size is computed with an
