@@ -89,23 +89,25 @@ TEST(PromisesRound2, NearestGatherOnAnExecutorClaimingEverything) {
   EXPECT_EQ(seq, par);
 }
 
-// R2: [1, 2^31, 2^31] -> [64, 1, 1] once ran its growing axis first, through an intermediate of
-// 2^68 elements that got no scratch. Now the shrinking axes run first (README numeric contract,
-// rule 11), so no stage is larger than X or Y: the plan needs little scratch and runs (X is a
-// broadcast of one element, so every output is that element). Were a stage ever beyond int64,
-// layout_execution would refuse it as limit_exceeded before writing.
-TEST(PromisesRound2, HugeIntermediatesAreAvoidedByThePassOrder) {
+// R2: [1, 2^31, 2^31] -> [64, 1, 1] (X a broadcast of one element) once ran its growing axis
+// first, through an intermediate of 2^68 elements that got no scratch. The shrinking axes now run
+// first (README numeric contract, rule 11), and a stage whose count left int64 would be refused
+// by layout_execution; this plan's first intermediate still holds 2^31 accumulators (8 GiB), so it
+// is limit_exceeded from scratch_bytes and execute, with nothing written.
+TEST(PromisesRound2, IntermediatesBeyondInt64AreLimitExceeded) {
   const nd::dims in{1, index_t{1} << 31, index_t{1} << 31};
   const nd::resize_plan plan = nd::make_plan(in, linear(), {{}, {}, std::vector<std::int64_t>{64, 1, 1}});
-  EXPECT_EQ(plan.pass_order(), (std::vector<int>{1, 2, 0}));
-  EXPECT_LT(nd::scratch_bytes<float>(plan), std::size_t{1} << 20);
-  const float x = 1.5f;
+  EXPECT_GT(nd::scratch_bytes<float>(plan), plan.max_scratch_bytes());
+  const float x = 1.0f;
   std::vector<float> y(64, canary);
   nd::workspace ws;
   const nd::status s = nd::try_execute<float>(plan, nd::tensor_view<const float>(&x, in, zeros(3)),
                                               nd::tensor_view<float>(y.data(), plan.output_shape()), ws);
-  ASSERT_TRUE(s.ok()) << s.error().message;
-  EXPECT_EQ(y, std::vector<float>(64, 1.5f));
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, nd::error_code::limit_exceeded);
+  EXPECT_NE(s.error().message.find("workspace"), std::string::npos) << s.error().message;
+  EXPECT_EQ(y, std::vector<float>(64, canary));
+  EXPECT_EQ(ws.capacity(), 0u);
 }
 
 // R3: X [2^50, 1] -> [1, 2^13]: whichever order the passes take, no size is computed with an
