@@ -94,7 +94,7 @@ TEST(PromisesRound2, NearestGatherOnAnExecutorClaimingEverything) {
 // first (README numeric contract, rule 11), and a stage whose count left int64 would be refused
 // by layout_execution; this plan's first intermediate still holds 2^31 accumulators (8 GiB), so it
 // is limit_exceeded from scratch_bytes and execute, with nothing written.
-TEST(PromisesRound2, IntermediatesBeyondInt64AreLimitExceeded) {
+TEST(PromisesRound2, HugeIntermediatesAreLimitExceeded) {
   const nd::dims in{1, index_t{1} << 31, index_t{1} << 31};
   const nd::resize_plan plan = nd::make_plan(in, linear(), {{}, {}, std::vector<std::int64_t>{64, 1, 1}});
   EXPECT_GT(nd::scratch_bytes<float>(plan), plan.max_scratch_bytes());
