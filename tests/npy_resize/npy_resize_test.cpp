@@ -1571,8 +1571,9 @@ TEST(NpyResizeHostile, BatchesAreRegularFilesOrPipesWithBoundedLines) {
   ASSERT_EQ(endless_lines.size(), 1u) << endless.err;
   EXPECT_EQ(endless_lines[0], (json{{"id", nullptr},
                                     {"ok", false},
-                                    {"error", "line 1: longer than 16777216 bytes; no newline within 67108864 "
-                                              "bytes, so the rest of the input is not read"}}));
+                                    {"error",
+                                     "line 1: longer than 16777216 bytes; no newline within 67108864 "
+                                     "bytes, so the rest of the input is not read"}}));
 }
 
 TEST(NpyResizeHostile, TruncatedFilesAndForgedHeadersAreErrors) {

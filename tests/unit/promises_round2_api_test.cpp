@@ -97,9 +97,9 @@ TEST(PromisesRound2Api, AscendRefusesAliasingOutputs) {
         nd::ascend::try_upsample_trilinear3d<float>({x.data(), in}, nd::tensor_view<float>(y.data(), out, strides), a);
     EXPECT_TRUE(mentions_aliasing(s)) << strides.to_string() << ": " << (s.ok() ? "ok" : s.error().message);
     const onnx::attribute_map attrs = {{"output_size", std::vector<std::int64_t>{3, 4, 5}}};
-    const nd::status t = nd::ascend::try_compute(
-        attrs, nd::any_const_tensor_view(nd::tensor_view<const float>(x.data(), in)),
-        nd::any_tensor_view(nd::element_type::float32, y.data(), out, strides));
+    const nd::status t =
+        nd::ascend::try_compute(attrs, nd::any_const_tensor_view(nd::tensor_view<const float>(x.data(), in)),
+                                nd::any_tensor_view(nd::element_type::float32, y.data(), out, strides));
     EXPECT_TRUE(mentions_aliasing(t)) << strides.to_string() << ": " << (t.ok() ? "ok" : t.error().message);
   }
   EXPECT_EQ(y, std::vector<float>(60, canary));
@@ -138,21 +138,22 @@ TEST(PromisesRound2Api, EveryTensorLayoutPassesWithTheSameBits) {
     index_t base;  // offset of element 0 in a 4 × 72 buffer
   };
   const std::vector<layout> layouts = {
-      {{36, 1, 6}, 0},        // channels-last of the last two axes
-      {{1, 2, 12}, 0},        // column-major
-      {{72, 12, 1}, 0},       // a slice: every other row of a wider tensor
-      {{36, 6, -1}, 5},       // W reversed
-      {{-36, -6, -1}, 71},    // everything reversed
-      {{144, 12, 2}, 0},      // a strided slice on every axis
+      {{36, 1, 6}, 0},      // channels-last of the last two axes
+      {{1, 2, 12}, 0},      // column-major
+      {{72, 12, 1}, 0},     // a slice: every other row of a wider tensor
+      {{36, 6, -1}, 5},     // W reversed
+      {{-36, -6, -1}, 71},  // everything reversed
+      {{144, 12, 2}, 0},    // a strided slice on every axis
   };
   for (const layout& l : layouts) {
     ASSERT_TRUE(nd::detail::is_unique(out, l.strides)) << l.strides.to_string();
     for (const bool erased : {false, true}) {
       std::vector<float> buf(288, canary);
       float* base = buf.data() + l.base;
-      const nd::status s = erased ? nd::try_execute(plan, nd::any_const_tensor_view(nd::tensor_view<const float>(x.data(), in)),
-                                                    nd::any_tensor_view(nd::element_type::float32, base, out, l.strides))
-                                  : nd::try_execute<float>(plan, {x.data(), in}, {base, out, l.strides});
+      const nd::status s =
+          erased ? nd::try_execute(plan, nd::any_const_tensor_view(nd::tensor_view<const float>(x.data(), in)),
+                                   nd::any_tensor_view(nd::element_type::float32, base, out, l.strides))
+                 : nd::try_execute<float>(plan, {x.data(), in}, {base, out, l.strides});
       ASSERT_TRUE(s.ok()) << l.strides.to_string() << ": " << s.error().message;
       std::size_t written = 0;
       for_each_index(out, [&](const nd::dims& idx, index_t) {

@@ -56,7 +56,6 @@ TEST(PromisesRound2Execution, NearestBeyondThePackedCapGivesTheSameElements) {
     std::vector<std::int32_t> y(static_cast<std::size_t>(plan.output_size()), -1);
     nd::workspace ws;
     nd::execute<std::int32_t>(plan, {x.data(), shape}, {y.data(), plan.output_shape()}, ws);
-    for (std::size_t i = 0; i < y.size(); ++i)
-      ASSERT_EQ(y[i], x[i / 2]) << "in " << in << " output " << i;
+    for (std::size_t i = 0; i < y.size(); ++i) ASSERT_EQ(y[i], x[i / 2]) << "in " << in << " output " << i;
   }
 }

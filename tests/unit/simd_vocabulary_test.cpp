@@ -99,9 +99,10 @@ std::vector<backend> runnable_backends() {
     r.push_back({"sse4", &vocab_sse4::lanes, &vocab_sse4::run_ops, &vocab_sse4::load_n, &vocab_sse4::store_n});
   if (__builtin_cpu_supports("avx2"))
     r.push_back({"avx2", &vocab_avx2::lanes, &vocab_avx2::run_ops, &vocab_avx2::load_n, &vocab_avx2::store_n});
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-      __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq"))
-    r.push_back({"avx512", &vocab_avx512::lanes, &vocab_avx512::run_ops, &vocab_avx512::load_n, &vocab_avx512::store_n});
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+      __builtin_cpu_supports("avx512dq"))
+    r.push_back(
+        {"avx512", &vocab_avx512::lanes, &vocab_avx512::run_ops, &vocab_avx512::load_n, &vocab_avx512::store_n});
 #endif
 #if NDRESIZE_SIMD_NEON
   r.push_back({"neon", &vocab_neon::lanes, &vocab_neon::run_ops, &vocab_neon::load_n, &vocab_neon::store_n});
@@ -114,9 +115,9 @@ vocab_in make_inputs() {
   const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
   // Where the targets could part: halfway values (round half to even), the saturation edges,
   // NaN and infinities (clamped to the lowest value / the bounds), negative zero.
-  const float special[] = {0.5f,    1.5f,     2.5f,      -0.5f,     -1.5f,    254.5f,   255.5f,   253.5f,
-                           255.0f,  256.0f,   -1.0f,     -0.0f,     nan,      inf,      -inf,     1e9f,
-                           -1e9f,   32766.5f, 32767.5f,  -32768.5f, -32767.5f, -32769.f, 65535.f, 127.5f};
+  const float special[] = {0.5f,   1.5f,     2.5f,     -0.5f,     -1.5f,     254.5f,   255.5f,  253.5f,
+                           255.0f, 256.0f,   -1.0f,    -0.0f,     nan,       inf,      -inf,    1e9f,
+                           -1e9f,  32766.5f, 32767.5f, -32768.5f, -32767.5f, -32769.f, 65535.f, 127.5f};
   std::uint32_t s = 12345u;
   auto next = [&s] { return s = s * 1664525u + 1013904223u; };
   for (std::size_t i = 0; i < kN; ++i) {
@@ -140,8 +141,7 @@ vocab_in make_inputs() {
 
 template <class T>
 void expect_same_bits(const T* got, const T* want, const std::string& what) {
-  for (std::size_t i = 0; i < kN; ++i)
-    EXPECT_EQ(std::memcmp(got + i, want + i, sizeof(T)), 0) << what << " lane " << i;
+  for (std::size_t i = 0; i < kN; ++i) EXPECT_EQ(std::memcmp(got + i, want + i, sizeof(T)), 0) << what << " lane " << i;
 }
 
 TEST(SimdVocabulary, ScalarBackendMeetsTheContract) {
@@ -151,8 +151,8 @@ TEST(SimdVocabulary, ScalarBackendMeetsTheContract) {
   vocab_scalar::run_ops(in, out);
   const std::uint8_t u8[] = {0, 2, 2, 0, 0, 254, 255, 254, 255, 255, 0, 0, 0, 255, 0, 255, 0};
   for (std::size_t i = 0; i < std::size(u8); ++i) EXPECT_EQ(out.to_u8[i], u8[i]) << "lane " << i;
-  const std::int16_t i16[] = {0, 2, 2, 0, -2, 254, 256, 254, 255, 256, -1, 0, -32768, 32767, -32768, 32767,
-                              -32768, 32766, 32767, -32768, -32768, -32768, 32767};
+  const std::int16_t i16[] = {0,      2,     2,      0,     -2,     254,   256,   254,    255,    256,    -1,   0,
+                              -32768, 32767, -32768, 32767, -32768, 32766, 32767, -32768, -32768, -32768, 32767};
   for (std::size_t i = 0; i < std::size(i16); ++i) EXPECT_EQ(out.to_i16[i], i16[i]) << "lane " << i;
   EXPECT_EQ(out.mul_add[40], 0.0f);  // two roundings, not one
   EXPECT_EQ(out.from_u8[0], 255.0f);
@@ -228,7 +228,8 @@ TEST(SimdVocabulary, EveryBackendGivesTheScalarBits) {
 TEST(SimdVocabulary, PartialLoadsAndStoresTouchOnlyTheirLanes) {
   const vocab_in in = make_inputs();
   auto backends = runnable_backends();
-  backends.push_back({"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n, &vocab_scalar::store_n});
+  backends.push_back(
+      {"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n, &vocab_scalar::store_n});
   for (const backend& be : backends) {
     SCOPED_TRACE(be.name);
     const std::size_t L = be.lanes();

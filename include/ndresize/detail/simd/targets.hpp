@@ -22,8 +22,7 @@
 #if NDRESIZE_X86 && defined(__clang__)
 #define NDRESIZE_SIMD_BEGIN_SSE4 \
   _Pragma("clang attribute push(__attribute__((target(\"sse4.1\"))), apply_to = function)")
-#define NDRESIZE_SIMD_BEGIN_AVX2 \
-  _Pragma("clang attribute push(__attribute__((target(\"avx2\"))), apply_to = function)")
+#define NDRESIZE_SIMD_BEGIN_AVX2 _Pragma("clang attribute push(__attribute__((target(\"avx2\"))), apply_to = function)")
 // (_Pragma takes one string literal: the long line cannot be split.)
 // clang-format off
 #define NDRESIZE_SIMD_BEGIN_AVX512 _Pragma("clang attribute push(__attribute__((target(\"avx512f,avx512bw,avx512vl,avx512dq,avx2\"))), apply_to = function)")
@@ -32,14 +31,13 @@
 #elif NDRESIZE_X86 && defined(__GNUC__)
 // GCC 12 flags the AVX-512 intrinsics' own `__m512i __Y = __Y;` placeholders when they are
 // inlined into a region's function (a false positive): silenced for the region only.
-#define NDRESIZE_SIMD_GCC_REGION(TARGET)                                                               \
-  _Pragma("GCC push_options") _Pragma(TARGET) _Pragma("GCC optimize(\"fp-contract=off\")")            \
-      _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wuninitialized\"")             \
+#define NDRESIZE_SIMD_GCC_REGION(TARGET)                                                   \
+  _Pragma("GCC push_options") _Pragma(TARGET) _Pragma("GCC optimize(\"fp-contract=off\")") \
+      _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wuninitialized\"") \
           _Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"")
 #define NDRESIZE_SIMD_BEGIN_SSE4 NDRESIZE_SIMD_GCC_REGION("GCC target(\"sse4.1\")")
 #define NDRESIZE_SIMD_BEGIN_AVX2 NDRESIZE_SIMD_GCC_REGION("GCC target(\"avx2\")")
-#define NDRESIZE_SIMD_BEGIN_AVX512 \
-  NDRESIZE_SIMD_GCC_REGION("GCC target(\"avx512f,avx512bw,avx512vl,avx512dq,avx2\")")
+#define NDRESIZE_SIMD_BEGIN_AVX512 NDRESIZE_SIMD_GCC_REGION("GCC target(\"avx512f,avx512bw,avx512vl,avx512dq,avx2\")")
 #define NDRESIZE_SIMD_END _Pragma("GCC diagnostic pop") _Pragma("GCC pop_options")
 #endif
 

@@ -15,8 +15,8 @@
 // half to even).
 #pragma once
 
+#include "arm_neon.hpp"
 #include "scalar.hpp"
-#include "x86_sse4.hpp"
 #include "x86_avx2.hpp"
 #include "x86_avx512.hpp"
-#include "arm_neon.hpp"
+#include "x86_sse4.hpp"
