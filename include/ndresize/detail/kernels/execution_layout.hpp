@@ -141,8 +141,11 @@ std::size_t size_chunk(const resize_plan& plan, execution_layout& L, const dims&
     // at least as many planes as chunks (a single large image keeps splitting over rows).
     index_t planes = 1;
     for (int d = 0; d < g.h; ++d) planes *= before[d];  // `before` is listed in L.order
-    const auto plane_bytes =
-        scratch_layout::times(static_cast<std::size_t>(before[g.h] * tw.out * g.block), sizeof(Acc));
+    // in_h · out_w · block mixes extents of two stages (for a v-first pair it is no stage at
+    // all, and can pass int64): multiplied saturating, in size_t.
+    const auto plane_bytes = scratch_layout::times(
+        scratch_layout::times(static_cast<std::size_t>(before[g.h]), static_cast<std::size_t>(tw.out)),
+        scratch_layout::times(static_cast<std::size_t>(g.block), sizeof(Acc)));
     g.whole_planes = g.h_first && th.sources_used == before[g.h] && plane_bytes <= 16384 && planes >= 4 * concurrency;
     const auto span = static_cast<std::size_t>(std::max<index_t>(th.max_span, 1));
     if (g.h_first && !g.whole_planes) L.part.tags = chunk.take(span * 2 * sizeof(index_t));

@@ -27,7 +27,7 @@ inline VF Load(Df, const float* p) noexcept { return vld1q_f32(p); }
 inline VF LoadU(Df, const float* p) noexcept { return vld1q_f32(p); }
 inline VF LoadN(Df d, const float* p, std::size_t n) noexcept {
   float t[4] = {};
-  std::memcpy(t, p, n * sizeof(float));
+  if (n != 0) std::memcpy(t, p, n * sizeof(float));  // n = 0 may come with a null p
   return LoadU(d, t);
 }
 inline void Store(VF v, Df, float* p) noexcept { vst1q_f32(p, v); }
@@ -35,7 +35,7 @@ inline void StoreU(VF v, Df, float* p) noexcept { vst1q_f32(p, v); }
 inline void StoreN(VF v, Df d, float* p, std::size_t n) noexcept {
   float t[4];
   StoreU(v, d, t);
-  std::memcpy(p, t, n * sizeof(float));
+  if (n != 0) std::memcpy(p, t, n * sizeof(float));
 }
 inline void Stream(VF v, Df, float* p) noexcept { vst1q_f32(p, v); }
 

@@ -28,7 +28,7 @@ inline VF LoadU(Df, const float* p) noexcept { return _mm256_loadu_ps(p); }
 // vmaskmov would fault-suppress too, but the buffer keeps the SSE4 and AVX2 tails alike.
 inline VF LoadN(Df d, const float* p, std::size_t n) noexcept {
   float t[8] = {};
-  std::memcpy(t, p, n * sizeof(float));
+  if (n != 0) std::memcpy(t, p, n * sizeof(float));  // n = 0 may come with a null p
   return LoadU(d, t);
 }
 inline void Store(VF v, Df, float* p) noexcept { _mm256_store_ps(p, v); }
@@ -36,7 +36,7 @@ inline void StoreU(VF v, Df, float* p) noexcept { _mm256_storeu_ps(p, v); }
 inline void StoreN(VF v, Df d, float* p, std::size_t n) noexcept {
   float t[8];
   StoreU(v, d, t);
-  std::memcpy(p, t, n * sizeof(float));
+  if (n != 0) std::memcpy(p, t, n * sizeof(float));
 }
 inline void Stream(VF v, Df, float* p) noexcept { _mm256_stream_ps(p, v); }
 
