@@ -25,18 +25,10 @@ inline VF Zero(Df) noexcept { return vdupq_n_f32(0.0f); }
 inline VF Set(Df, float v) noexcept { return vdupq_n_f32(v); }
 inline VF Load(Df, const float* p) noexcept { return vld1q_f32(p); }
 inline VF LoadU(Df, const float* p) noexcept { return vld1q_f32(p); }
-inline VF LoadN(Df d, const float* p, std::size_t n) noexcept {
-  float t[4] = {};
-  if (n != 0) std::memcpy(t, p, n * sizeof(float));  // n = 0 may come with a null p
-  return LoadU(d, t);
-}
 inline void Store(VF v, Df, float* p) noexcept { vst1q_f32(p, v); }
 inline void StoreU(VF v, Df, float* p) noexcept { vst1q_f32(p, v); }
-inline void StoreN(VF v, Df d, float* p, std::size_t n) noexcept {
-  float t[4];
-  StoreU(v, d, t);
-  if (n != 0) std::memcpy(p, t, n * sizeof(float));
-}
+// No masked loads or stores: the tails go through a buffer (reads and writes only p[0, n)).
+#include "partial_lanes-inl.hpp"
 inline void Stream(VF v, Df, float* p) noexcept { vst1q_f32(p, v); }
 
 // vmulq/vaddq are separate instructions; the compiler contracts only within one expression

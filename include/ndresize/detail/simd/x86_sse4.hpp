@@ -25,19 +25,10 @@ inline VF Zero(Df) noexcept { return _mm_setzero_ps(); }
 inline VF Set(Df, float v) noexcept { return _mm_set1_ps(v); }
 inline VF Load(Df, const float* p) noexcept { return _mm_load_ps(p); }
 inline VF LoadU(Df, const float* p) noexcept { return _mm_loadu_ps(p); }
-// No masked loads before AVX-512: the tail goes through a zeroed buffer (reads only p[0, n)).
-inline VF LoadN(Df d, const float* p, std::size_t n) noexcept {
-  float t[4] = {};
-  if (n != 0) std::memcpy(t, p, n * sizeof(float));  // n = 0 may come with a null p
-  return LoadU(d, t);
-}
 inline void Store(VF v, Df, float* p) noexcept { _mm_store_ps(p, v); }
 inline void StoreU(VF v, Df, float* p) noexcept { _mm_storeu_ps(p, v); }
-inline void StoreN(VF v, Df d, float* p, std::size_t n) noexcept {
-  float t[4];
-  StoreU(v, d, t);
-  if (n != 0) std::memcpy(p, t, n * sizeof(float));
-}
+// No masked loads or stores: the tails go through a buffer (reads and writes only p[0, n)).
+#include "partial_lanes-inl.hpp"
 inline void Stream(VF v, Df, float* p) noexcept { _mm_stream_ps(p, v); }
 
 inline VF Add(VF a, VF b) noexcept { return _mm_add_ps(a, b); }
