@@ -145,35 +145,47 @@ json salvage_id(std::string_view line) {
 /// skipped without being kept, so an endless line cannot take the memory.
 constexpr std::size_t max_line_bytes = std::size_t{16} << 20;
 
-/// Reads one line of at most max_line_bytes into `line`; false at the end of the input.
-/// `too_long` tells that the line was longer (its rest has been skipped).
-bool read_line(std::istream& in, std::string& line, bool& too_long) {
+/// The most bytes read while looking for a newline (64 MiB). Skipping an overlong line is bounded
+/// too: without this, input with no newline at all (`--batch - < /dev/zero`) is read forever and
+/// never reported. Past it the batch cannot tell where a next line would start, so it stops.
+constexpr std::size_t max_unbroken_bytes = std::size_t{64} << 20;
+
+enum class line_status { ok, too_long, endless, end };
+
+/// Reads one line of at most max_line_bytes into `line`, skipping (not keeping) the rest of a
+/// longer one, and reading at most max_unbroken_bytes in all.
+line_status read_line(std::istream& in, std::string& line) {
   line.clear();
-  too_long = false;
   std::streambuf* buf = in.rdbuf();
   bool any = false;
+  std::size_t read = 0;
   for (int c = buf->sbumpc(); c != std::char_traits<char>::eof(); c = buf->sbumpc()) {
     any = true;
-    if (c == '\n') return true;
-    if (line.size() < max_line_bytes)
-      line.push_back(static_cast<char>(c));
-    else
-      too_long = true;
+    if (c == '\n') return read > max_line_bytes ? line_status::too_long : line_status::ok;
+    if (++read > max_unbroken_bytes) return line_status::endless;
+    if (line.size() < max_line_bytes) line.push_back(static_cast<char>(c));
   }
-  return any;
+  if (!any) return line_status::end;
+  return read > max_line_bytes ? line_status::too_long : line_status::ok;
 }
 
 int run_batch(std::istream& in, const fs::path& base, const npy_resize::run_options& options) {
   bool all_ok = true;
   std::string line;
-  bool too_long = false;
-  for (std::size_t line_no = 1; read_line(in, line, too_long); ++line_no) {
-    if (too_long) {
+  for (std::size_t line_no = 1;; ++line_no) {
+    const line_status got = read_line(in, line);
+    if (got == line_status::end) break;
+    if (got != line_status::ok) {
+      const bool endless = got == line_status::endless;
       const auto fail = [&]() -> npy_resize::resize_case {
         throw case_error("line " + std::to_string(line_no) + ": longer than " + std::to_string(max_line_bytes) +
-                         " bytes");
+                         " bytes" +
+                         (endless ? "; no newline within " + std::to_string(max_unbroken_bytes) +
+                                        " bytes, so the rest of the input is not read"
+                                  : ""));
       };
       all_ok = run_and_report(nullptr, fail, options) && all_ok;
+      if (endless) break;
       continue;
     }
     if (!line.empty() && line.back() == '\r') line.pop_back();

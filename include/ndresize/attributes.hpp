@@ -84,16 +84,24 @@ constexpr std::optional<E> parse(std::string_view s) noexcept {
 }
 
 namespace detail {
+/// The names of enum E's enumerators, each between `quote`s, separated by ", ": for any enum
+/// with a to_string that gives "?" past its last enumerator (the ONNX enums above,
+/// resample_border). One list for every message that names the accepted values.
+template <class E>
+std::string enum_names(const char* quote = "") {
+  std::string names;
+  for (int i = 0; to_string(static_cast<E>(i)) != "?"; ++i)
+    names += (i ? ", " : "") + std::string(quote) + std::string(to_string(static_cast<E>(i))) + quote;
+  return names;
+}
+
 /// Why an enum value is none of its enumerators (a caller may cast any integer), naming the
-/// attribute/option and listing the accepted values; "" when it is one. For any enum E with a
-/// to_string that gives "?" past its last enumerator (the ONNX enums above, resample_border).
+/// attribute/option and listing the accepted values; "" when it is one.
 template <class E>
 std::string invalid_enum_value(E e, const char* what) {
   if (to_string(e) != "?") return {};
-  std::string names;
-  for (int i = 0; to_string(static_cast<E>(i)) != "?"; ++i)
-    names += std::string(i ? ", " : "") + std::string(to_string(static_cast<E>(i)));
-  return std::string(what) + " has value " + std::to_string(static_cast<long long>(e)) + ", which is none of " + names;
+  return std::string(what) + " has value " + std::to_string(static_cast<long long>(e)) + ", which is none of " +
+         enum_names<E>();
 }
 }  // namespace detail
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The CPU target the kernels run on (generic x86-64, AVX2, AVX-512): what the CPU supports,
+// The CPU target the kernels run on (generic, SSE4.1, AVX2, AVX-512, NEON): what the CPU supports,
 // capped by set_max_isa() or the environment variable NDRESIZE_ISA. Public, and apart from the
 // kernels (detail/cpu.hpp), so that users of ndresize::compiled, whose headers include no
 // kernel, can cap it too. Every target gives the same bits; the cap is for tests and
@@ -19,13 +19,54 @@
 #else
 #define NDRESIZE_X86 0
 #endif
+#if defined(__aarch64__) && defined(__ARM_NEON)
+#define NDRESIZE_AARCH64 1
+#else
+#define NDRESIZE_AARCH64 0
+#endif
 
 NDRESIZE_BEGIN_NAMESPACE
 
-/// Instruction sets a kernel may be compiled for, weakest first.
-enum class isa { generic = 0, avx2 = 1, avx512 = 2 };
+/// Instruction sets a kernel may be compiled for. The values of the first three are those of
+/// earlier releases; the order of targets is their rank (detail::isa_rank), not these values.
+/// x86: generic < sse4 < avx2 < avx512. aarch64: generic < neon. docs/kernels.md says which
+/// kernels each target has of its own (sse4 and neon run the generic kernels for now).
+enum class isa { generic = 0, avx2 = 1, avx512 = 2, sse4 = 3, neon = 4 };
+
+/// The target's name, as NDRESIZE_ISA spells it.
+constexpr const char* isa_name(isa t) noexcept {
+  switch (t) {
+    case isa::generic: return "generic";
+    case isa::sse4: return "sse4";
+    case isa::avx2: return "avx2";
+    case isa::avx512: return "avx512";
+    case isa::neon: return "neon";
+  }
+  return "unknown";
+}
 
 namespace detail {
+
+/// A target's rank on this architecture, weakest first. A target of another architecture
+/// ranks above every one of this one: a cap that names it is no cap (tests loop over every
+/// name on every machine, and each lands on a target this one has).
+constexpr int isa_rank(isa t) noexcept {
+  constexpr int foreign = 100;
+#if NDRESIZE_X86
+  switch (t) {
+    case isa::generic: return 0;
+    case isa::sse4: return 1;
+    case isa::avx2: return 2;
+    case isa::avx512: return 3;
+    case isa::neon: return foreign;
+  }
+  return foreign;
+#elif NDRESIZE_AARCH64
+  return t == isa::generic ? 0 : t == isa::neon ? 1 : foreign;
+#else
+  return t == isa::generic ? 0 : foreign;
+#endif
+}
 
 inline isa detect_isa() noexcept {
 #if NDRESIZE_X86
@@ -34,17 +75,25 @@ inline isa detect_isa() noexcept {
       __builtin_cpu_supports("avx512dq"))
     return isa::avx512;
   if (__builtin_cpu_supports("avx2")) return isa::avx2;
+  if (__builtin_cpu_supports("sse4.1")) return isa::sse4;
+#elif NDRESIZE_AARCH64
+  return isa::neon;  // the aarch64 baseline
 #endif
   return isa::generic;
 }
 
+/// No cap: the best the CPU has.
+inline constexpr int isa_uncapped = -1;
+
 inline std::atomic<int>& isa_cap() noexcept {
-  // NDRESIZE_ISA=generic|avx2|avx512 caps the choice (benchmarks and tests of each target).
+  // NDRESIZE_ISA=generic|sse4|avx2|avx512|neon caps the choice (benchmarks and tests of each
+  // target); any other value is no cap.
   static std::atomic<int> cap{[] {
     const char* e = std::getenv("NDRESIZE_ISA");
-    if (e && std::strcmp(e, "generic") == 0) return 0;
-    if (e && std::strcmp(e, "avx2") == 0) return 1;
-    return 2;
+    if (e == nullptr) return isa_uncapped;
+    for (const isa t : {isa::generic, isa::sse4, isa::avx2, isa::avx512, isa::neon})
+      if (std::strcmp(e, isa_name(t)) == 0) return static_cast<int>(t);
+    return isa_uncapped;
   }()};
   return cap;
 }
@@ -55,10 +104,14 @@ inline std::atomic<int>& isa_cap() noexcept {
 inline isa active_isa() noexcept {
   static const isa detected = detail::detect_isa();
   const int cap = detail::isa_cap().load(std::memory_order_relaxed);
-  return static_cast<int>(detected) < cap ? detected : static_cast<isa>(cap);
+  if (cap == detail::isa_uncapped) return detected;
+  const isa c = static_cast<isa>(cap);
+  return detail::isa_rank(detected) <= detail::isa_rank(c) ? detected : c;
 }
 
-/// Caps the instruction set used by later calls (for tests and benchmarks of each target).
+/// Caps the instruction set used by later calls (for tests and benchmarks of each target). A
+/// target this machine lacks caps at the best it has below it; one of another architecture
+/// (neon on x86, avx2 on aarch64) is no cap.
 inline void set_max_isa(isa cap) noexcept { detail::isa_cap().store(static_cast<int>(cap)); }
 
 NDRESIZE_END_NAMESPACE

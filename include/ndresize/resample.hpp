@@ -158,8 +158,9 @@ inline result<resize_plan> plan_resample(const dims& x_shape, const std::vector<
   if (const std::string over = tables_budget(geometry, listed, produces, s).check(limits); !over.empty())
     return resample_fail(error_code::limit_exceeded, over);
   return out_of_memory_guard(resample_context, tables_out_of_memory, [&]() -> result<resize_plan> {
-    return plan_assembly::assemble(resample_context, f.is_nearest() ? kernel_family::gather : kernel_family::weighted,
-                                   x_shape, build_tables(geometry, listed, produces, s), 0.0, limits.max_scratch_bytes);
+    return resize_plan(detail::trusted_tables{}, resample_context,
+                       f.is_nearest() ? kernel_family::gather : kernel_family::weighted, x_shape,
+                       build_tables(geometry, listed, produces, s), 0.0, limits.max_scratch_bytes);
   });
 }
 

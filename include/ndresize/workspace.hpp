@@ -42,7 +42,7 @@ class workspace {
 #endif
   /// As get, with the failure (out_of_memory) in the result: the allocation does not throw.
   result<void*> try_get(std::size_t bytes) {
-    if (bytes > capacity_ || (bytes > 0 && !data_)) {
+    if (bytes > capacity_) {  // capacity_ is 0 whenever there is no buffer (moved from, failed)
       data_.reset();
       capacity_ = 0;
       data_.reset(static_cast<std::byte*>(::operator new (bytes, std::align_val_t{64}, std::nothrow)));

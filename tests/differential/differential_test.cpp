@@ -99,9 +99,7 @@ std::set<std::string> features(const naive::random_case& c, const naive::geometr
   if (c.wide) f.insert("wide");
   if (c.executor == 1) f.insert("executor:thread_pool");
   if (c.executor == 2) f.insert("executor:parallel_for");
-  f.insert(std::string("isa:") + (ndresize::active_isa() == ndresize::isa::avx512 ? "avx512"
-                                  : ndresize::active_isa() == ndresize::isa::avx2 ? "avx2"
-                                                                                  : "generic"));
+  f.insert(std::string("isa:") + ndresize::isa_name(ndresize::active_isa()));
   if (s.tie_window > 0) f.insert("tie_window");
   return f;
 }
@@ -170,8 +168,9 @@ std::set<std::string> required_features() {
                         "isa:generic"})
     r.insert(k);
   ndresize::set_max_isa(ndresize::isa::avx512);  // uncapped: active_isa() is what the CPU has
-  if (ndresize::active_isa() >= ndresize::isa::avx2) r.insert("isa:avx2");
-  if (ndresize::active_isa() >= ndresize::isa::avx512) r.insert("isa:avx512");
+  const ndresize::isa best = ndresize::active_isa();
+  if (best == ndresize::isa::avx2 || best == ndresize::isa::avx512) r.insert("isa:avx2");
+  if (best == ndresize::isa::avx512) r.insert("isa:avx512");
   return r;
 }
 

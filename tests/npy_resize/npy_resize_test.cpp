@@ -1563,6 +1563,17 @@ TEST(NpyResizeHostile, BatchesAreRegularFilesOrPipesWithBoundedLines) {
   ASSERT_EQ(lines.size(), 2u) << r.err;
   EXPECT_EQ(lines[0], (json{{"id", nullptr}, {"ok", false}, {"error", "line 1: longer than 16777216 bytes"}}));
   EXPECT_EQ(lines[1], (json{{"id", 2}, {"ok", true}}));
+  // input with no newline at all (stdin from /dev/zero) is read only up to 64 MiB: one error line,
+  // then the batch stops (the 120 s timeout(1) only turns a hang into a failure, status 124)
+  const auto endless = run_cli("--batch -", dir, fs::path("/dev/zero"), 120);
+  EXPECT_EQ(endless.status, 1) << endless.err;
+  const auto endless_lines = parsed(endless);
+  ASSERT_EQ(endless_lines.size(), 1u) << endless.err;
+  EXPECT_EQ(endless_lines[0], (json{{"id", nullptr},
+                                    {"ok", false},
+                                    {"error",
+                                     "line 1: longer than 16777216 bytes; no newline within 67108864 "
+                                     "bytes, so the rest of the input is not read"}}));
 }
 
 TEST(NpyResizeHostile, TruncatedFilesAndForgedHeadersAreErrors) {

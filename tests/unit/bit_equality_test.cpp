@@ -174,19 +174,19 @@ TEST(BitEquality, EveryTargetReproducesTheRecordedHashes) {
   const auto expected = expected_hashes();
   ASSERT_EQ(expected.size(), all.size()) << "the table " << NDRESIZE_BIT_EQUALITY_HASHES << " does not match the cases";
   int differing = 0;
-  for (nd::isa target : {nd::isa::generic, nd::isa::avx2, nd::isa::avx512}) {
+  for (nd::isa target : {nd::isa::generic, nd::isa::sse4, nd::isa::avx2, nd::isa::avx512, nd::isa::neon}) {
     nd::set_max_isa(target);
     for (std::size_t i = 0; i < all.size(); ++i) {
       const auto it = expected.find(all[i].name);
       ASSERT_NE(it, expected.end()) << all[i].name << " is not in the table";
       const std::string got = hex(run(all[i], i));
       if (got != it->second) ++differing;
-      EXPECT_EQ(got, it->second) << all[i].name << " on target " << static_cast<int>(nd::active_isa());
+      EXPECT_EQ(got, it->second) << all[i].name << " on target " << nd::isa_name(nd::active_isa());
     }
   }
   nd::set_max_isa(nd::isa::avx512);
-  std::printf("bit equality: %zu cases x 3 target caps (active: %d), %d differing\n", all.size(),
-              static_cast<int>(nd::active_isa()), differing);
+  std::printf("bit equality: %zu cases x 5 target caps (active: %s), %d differing\n", all.size(),
+              nd::isa_name(nd::active_isa()), differing);
 }
 
 }  // namespace

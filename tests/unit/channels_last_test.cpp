@@ -184,7 +184,7 @@ void check_case(const nhwc_case& k) {
                                                      : 2e-2 * std::max(1.0, std::abs(r));
       ASSERT_LE(std::abs(e - r), tol) << k.name << (view ? " view" : " nhwc") << " element " << i;
     }
-    for (const nd::isa target : {nd::isa::generic, nd::isa::avx2, nd::isa::avx512}) {
+    for (const nd::isa target : {nd::isa::generic, nd::isa::sse4, nd::isa::avx2, nd::isa::avx512, nd::isa::neon}) {
       if (static_cast<int>(target) > static_cast<int>(best)) continue;
       for (const int threads : {1, 3}) {
         nd::set_max_isa(target);

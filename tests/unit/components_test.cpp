@@ -132,8 +132,8 @@ TEST(Components, PackedTapsReproduceTheTable) {
   EXPECT_GT(two_windows, 0);
 }
 
-// The schedule is a property of the plan and the element type: it holds every pass once, the
-// prepared tables of a plan are built once per workspace and packing, and the public
+// The schedule is the plan's pass order, whatever the element type: it holds every pass once,
+// the prepared tables of a plan are built once per workspace and packing, and the public
 // execution_order is the schedule's order.
 TEST(Components, ScheduleAndPreparedTables) {
   nd::resize_attributes a;
@@ -141,11 +141,25 @@ TEST(Components, ScheduleAndPreparedTables) {
   const auto plan = nd::make_plan({2, 3, 40, 50}, a, {{}, {}, std::vector<std::int64_t>{2, 5, 20, 100}});
   const auto s = nd::detail::schedule_passes<float>(plan);
   ASSERT_EQ(s.order.size(), 3u);
-  EXPECT_TRUE(s.paired);
-  EXPECT_EQ(s.w, 3);
-  EXPECT_EQ(s.h, 2);
-  EXPECT_EQ(s.order[0], 1);  // the prefix: axis 1, not part of the pair
+  // Axis 2 shrinks, so it runs first (pass_order_test.cpp has the rule's goldens). Then the
+  // growing axes: 3 → 5, half_pixel, x = 0.6j + 0.1 − 0.5 = −0.2, 0.4, 1, 1.6, 2.2: edge taps
+  // clamp onto one index and x = 1 is exact, so T_1 = 1 + 2 + 1 + 2 + 1 = 7 (in − out = −2);
+  // 50 → 100: x = j/2 − 0.25, never whole, one tap at each clamped end: T_3 = 198 (−50).
+  // 198 × (−2) = −396 < 7 × (−50) = −350, so axis 3 before axis 1. The last two passes are
+  // not the innermost pair (2, 3), so there is nothing to fuse.
+  EXPECT_EQ(std::vector<int>(s.order.begin(), s.order.end()), (std::vector<int>{2, 3, 1}));
+  EXPECT_FALSE(s.paired);
   EXPECT_EQ(nd::execution_order<float>(plan), (std::vector<int>{s.order[0], s.order[1], s.order[2]}));
+  EXPECT_EQ(nd::execution_order<std::uint8_t>(plan), nd::execution_order<float>(plan));
+  // 40 → 20 and 50 → 25, half_pixel: x = 2j + 0.5, two taps each inside the input, so
+  // T = 40 and 50 and 40 × 25 = 50 × 20: a tie, axis order; the last two are the pair, v-first.
+  const auto hw = nd::make_plan({2, 3, 40, 50}, a, {{}, {}, std::vector<std::int64_t>{2, 3, 20, 25}});
+  const auto sh = nd::detail::schedule_passes<float>(hw);
+  EXPECT_TRUE(sh.paired);
+  EXPECT_EQ(sh.h, 2);
+  EXPECT_EQ(sh.w, 3);
+  EXPECT_FALSE(sh.h_first);
+  EXPECT_EQ(std::vector<int>(sh.order.begin(), sh.order.end()), (std::vector<int>{2, 3}));
   nd::workspace ws;
   const nd::detail::packing k{16, false, false};
   const auto& first = nd::detail::prepare_tables(plan, k, 1, ws);

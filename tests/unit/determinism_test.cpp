@@ -91,7 +91,7 @@ void check_all(const workload& w) {
     for (nd::index_t i = 0; i < n; ++i) ts.emplace_back([&body, i] { body(i); });
     for (auto& t : ts) t.join();
   });
-  for (nd::isa target : {nd::isa::generic, nd::isa::avx2, nd::isa::avx512}) {
+  for (nd::isa target : {nd::isa::generic, nd::isa::sse4, nd::isa::avx2, nd::isa::avx512, nd::isa::neon}) {
     for (int mode = 0; mode < 3; ++mode) {
       const nd::executor ex = mode == 0 ? nd::executor{} : mode == 1 ? pool3.get_executor() : own;
       const auto y = run<T>(w, x, target, ex);
@@ -129,7 +129,7 @@ void check_strided(const nd::dims& in, const nd::dims& out, const nd::resize_att
   const auto x = random_input<T>(nd::checked_element_count(in), 11);
   nd::thread_pool pool(2);
   std::vector<T> base;
-  for (nd::isa target : {nd::isa::generic, nd::isa::avx2, nd::isa::avx512}) {
+  for (nd::isa target : {nd::isa::generic, nd::isa::sse4, nd::isa::avx2, nd::isa::avx512, nd::isa::neon}) {
     for (const nd::executor& ex : {nd::executor{}, pool.get_executor()}) {
       nd::set_max_isa(target);
       std::vector<T> y(static_cast<std::size_t>(plan.output_size()), T(1));

@@ -162,7 +162,7 @@ void check_layouts(int cases, std::uint64_t seed) {
     for (auto& v : x) v = random_value<T>(r);
     nd::set_max_isa(nd::isa::generic);
     const std::vector<T> expected = run_in(plan, x, layouts(c.in.size())[0], nd::executor{});
-    for (const nd::isa target : {nd::isa::generic, nd::isa::avx2, nd::isa::avx512}) {
+    for (const nd::isa target : {nd::isa::generic, nd::isa::sse4, nd::isa::avx2, nd::isa::avx512, nd::isa::neon}) {
       nd::set_max_isa(target);
       for (const layout& l : layouts(c.in.size()))
         for (const nd::executor* ex : {&threads, static_cast<const nd::executor*>(nullptr)}) {

@@ -8,10 +8,13 @@
 #include <gtest/gtest.h>
 #include <Eigen/Core>
 
+#include <cmath>
 #include <complex>
 #include <cstdint>
 #include <cstring>
 #include <random>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include <ndresize/ndresize.hpp>
@@ -120,6 +123,12 @@ T random_value(std::mt19937_64& r) {
     return static_cast<T>(v);
 }
 
+std::vector<nd::axis_table> tables_of(const nd::resize_plan& plan) {
+  std::vector<nd::axis_table> t;
+  for (int d = 0; d < plan.rank(); ++d) t.push_back(plan.table(d));
+  return t;
+}
+
 /// Random Resize-19 nodes (every mode, coordinate mode, antialias, exclude_outside, crops with
 /// extrapolation) over ranks 1–5; each result compared bit for bit with execute<T>.
 template <class T>
@@ -154,6 +163,8 @@ void check_random_plans(int cases, std::uint64_t seed) {
     roi.insert(roi.end(), roi_hi.begin(), roi_hi.end());
     const bool crop = a.coordinate_transformation_mode == ctm::tf_crop_and_resize;
     const nd::resize_plan plan = nd::make_plan(in, a, {crop ? roi : std::vector<double>{}, {}, sizes});
+    // Every plan the library makes holds the documented format (what from_tables checks).
+    EXPECT_EQ(nd::resize_plan::check_tables(plan.family(), in, tables_of(plan)), "") << "case " << i;
     std::vector<T> x(static_cast<std::size_t>(nd::checked_element_count(in)));
     for (auto& v : x) v = random_value<T>(r);
     const auto y = nd::execute<T>(plan, nd::tensor_view<const T>(x.data(), in));
@@ -193,4 +204,133 @@ TEST(PlanTables, AscendAndResamplePlansToo) {
   const auto yr = nd::execute<float>(resample_plan, nd::tensor_view<const float>(x.data(), in));
   EXPECT_EQ(0, std::memcmp(yr.data(), resize_from_tables<float>(resample_plan, x).data(),
                            sizeof(float) * static_cast<std::size_t>(yr.size())));
+}
+
+// R6: tables made outside the library are checked against the documented format before a plan
+// holds them; valid ones (here a library plan's own) give the same plan.
+TEST(PlanTables, TablesFromElsewhereAreCheckedFirst) {
+  nd::resize_attributes a;
+  a.mode = nd::enums::mode::linear;
+  const nd::dims in{3, 4};
+  const auto plan = nd::make_plan(in, a, {{}, {}, std::vector<std::int64_t>{3, 7}});
+  const auto good = nd::resize_plan::from_tables("port", nd::kernel_family::weighted, in, tables_of(plan));
+  ASSERT_TRUE(good.ok()) << good.error().message;
+  EXPECT_EQ(good->output_shape(), plan.output_shape());
+  EXPECT_EQ(good->pass_order(), plan.pass_order());
+  std::vector<float> x(12);
+  for (std::size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(i) * 0.37f - 1.0f;
+  const auto y0 = nd::execute<float>(plan, nd::tensor_view<const float>(x.data(), in));
+  const auto y1 = nd::execute<float>(*good, nd::tensor_view<const float>(x.data(), in));
+  EXPECT_EQ(0, std::memcmp(y0.data(), y1.data(), sizeof(float) * 21));
+
+  const auto refused = [&](auto&& corrupt, const std::string& part, nd::kernel_family f = nd::kernel_family::weighted) {
+    auto t = tables_of(plan);
+    corrupt(t);
+    const auto r = nd::resize_plan::from_tables("port", f, in, std::move(t));
+    ASSERT_FALSE(r.ok()) << part;
+    EXPECT_EQ(r.error().code, nd::error_code::invalid_input);
+    EXPECT_NE(r.error().message.find(part), std::string::npos) << r.error().message;
+    EXPECT_EQ(r.error().message.rfind("ndresize: invalid_input: port: ", 0), 0u) << r.error().message;
+  };
+  // The case of the report: a tap index of 4 on an axis of 4 would read past X.
+  const std::string taps = std::to_string(plan.table(1).tap_index.size());
+  refused(
+      [](auto& t) { t[1].tap_index.back() = 4; },
+      "table of axis 1: tap_index[" + std::to_string(plan.table(1).tap_index.size() - 1) + "] = 4 is outside [0, 4)");
+  refused([](auto& t) { t[1].tap_index[0] = -1; }, "tap_index[0] = -1 is outside [0, 4)");
+  refused([](auto& t) { t[1].tap_weight[2] = std::nan(""); }, "tap_weight[2] = nan is not finite");
+  refused([](auto& t) { t[1].tap_weight_f[2] += 1.0f; }, "tap_weight_f[2]");
+  refused([](auto& t) { std::swap(t[1].tap_begin[2], t[1].tap_begin[3]); }, "tap_begin[3]");
+  refused([](auto& t) { t[1].tap_begin.pop_back(); }, "tap_begin has 7 entries for 7 outputs");
+  refused([](auto& t) { t[1].tap_begin.front() = 1; }, "tap_begin[0] = 1 must be 0");
+  refused([](auto& t) { t[1].tap_index.push_back(0); }, "tap_begin[out] = " + taps + " differs from the " +
+                                                            std::to_string(plan.table(1).tap_index.size() + 1) +
+                                                            " entries");
+  refused([](auto& t) { t[1].max_taps = 1; }, "max_taps = 1 differs from the widest tap run, 2");
+  refused([](auto& t) { t[1].in = 5; }, "table of axis 1: in = 5 differs from the input extent 4");
+  refused([](auto& t) { t[1].outside.assign(7, 2); }, "outside[0] = 2 must be 0 or 1");
+  refused(
+      [](auto& t) {
+        t[0] = nd::identity_table(3);
+        t[0].index = {0, 1, 2};
+      },
+      "table of axis 0: an identity table holds no");
+  refused([](auto& t) { t.pop_back(); }, "got 1 tables for input rank 2");
+  // A nearest table whose index leaves the axis.
+  refused(
+      [](auto& t) {
+        t[0] = nd::identity_table(3);
+        t[1] = nd::axis_table{};
+        t[1].in = 4;
+        t[1].out = 2;
+        t[1].index = {0, 4};
+      },
+      "index[1] = 4 is outside [0, 4)", nd::kernel_family::gather);
+#if NDRESIZE_EXCEPTIONS
+  auto bad = tables_of(plan);
+  bad[1].tap_index.back() = 4;
+  EXPECT_THROW(nd::resize_plan::from_tables("port", nd::kernel_family::weighted, in, bad).value(), nd::resize_error);
+#endif
+}
+
+// R17: a plan with no output holds the documented format too: resized axes keep in and out
+// but no data (the README's "Plan tables" says so), and there is no pass to run, so a port
+// that walks execution_order (or t.out outputs of a table with data) reads nothing.
+TEST(PlanTables, PlansWithoutOutputHoldTheFormat) {
+  for (const auto m : {nd::enums::mode::nearest, nd::enums::mode::linear, nd::enums::mode::cubic}) {
+    nd::resize_attributes a;
+    a.mode = m;
+    for (const auto& [in, sizes] : std::vector<std::pair<nd::dims, std::vector<std::int64_t>>>{
+             {{4, 0}, {8, 0}}, {{0, 5}, {0, 10}}, {{5, 5, 3}, {5, 7, 0}}, {{6, 2}, {6, 0}}}) {
+      SCOPED_TRACE(in.to_string() + " " + std::string(nd::to_string(m)));
+      const auto plan = nd::make_plan(in, a, {{}, {}, sizes});
+      ASSERT_EQ(plan.output_size(), 0);
+      EXPECT_EQ(nd::resize_plan::check_tables(plan.family(), in, tables_of(plan)), "");
+      EXPECT_TRUE(plan.pass_order().empty());
+      EXPECT_TRUE(nd::execution_order<float>(plan).empty());
+      for (int d = 0; d < plan.rank(); ++d) {
+        const auto& t = plan.table(d);
+        EXPECT_EQ(t.out, sizes[static_cast<std::size_t>(d)]);
+        if (t.identity) continue;
+        EXPECT_TRUE(t.index.empty() && t.tap_begin.empty() && t.tap_index.empty() && t.tap_weight.empty() &&
+                    t.tap_weight_f.empty() && t.outside.empty());
+        EXPECT_EQ(t.in == 0 && t.out == 0, t.is_identity());  // a table without data maps nothing
+      }
+      std::vector<float> x(static_cast<std::size_t>(nd::checked_element_count(in)), 1.0f);
+      const auto y = nd::execute<float>(plan, nd::tensor_view<const float>(x.data(), in));
+      EXPECT_EQ(y.size(), 0);
+    }
+  }
+}
+
+// Budget floor: the estimate counts the packed copies this plan can take, not 2 × 8 MiB.
+// 4 × 4 → 8 × 8 linear: per axis 8 outputs × (3 taps × 20 bytes + 9) = 552, two axes 1104;
+// the packed copy of 8 × max(4, 8) = 64 outputs is largest with 8 lanes, 8 blocks × (3 slots ×
+// (8 × 8 + 4) + 5) = 1672 bytes, counted twice: 4448 bytes in all.
+TEST(PlanTables, SmallPlansFitSmallBudgets) {
+  nd::resize_attributes a;
+  a.mode = nd::enums::mode::linear;
+  const std::vector<std::int64_t> sizes{8, 8};
+  nd::plan_limits small;
+  small.max_plan_bytes = 8192;
+  EXPECT_TRUE(nd::try_make_plan(nd::dims{4, 4}, a, {{}, {}, sizes}, small).ok());
+  small.max_plan_bytes = 4448;
+  EXPECT_TRUE(nd::try_make_plan(nd::dims{4, 4}, a, {{}, {}, sizes}, small).ok());
+  small.max_plan_bytes = 4447;
+  const auto r = nd::try_make_plan(nd::dims{4, 4}, a, {{}, {}, sizes}, small);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, nd::error_code::limit_exceeded);
+  EXPECT_NE(r.error().message.find("would need about 4448 bytes"), std::string::npos) << r.error().message;
+  // Cubic too; and a large plan still counts its packed copies at up to 8 MiB each.
+  a.mode = nd::enums::mode::cubic;
+  small.max_plan_bytes = std::size_t{1} << 20;
+  EXPECT_TRUE(
+      nd::try_make_plan(nd::dims{1, 3, 16, 16}, a, {{}, {}, std::vector<std::int64_t>{1, 3, 32, 32}}, small).ok());
+  const auto big = nd::try_make_plan(nd::dims{1, 3, 1080, 1920}, a,
+                                     {{}, {}, std::vector<std::int64_t>{1, 3, 2160, 3840}}, nd::plan_limits{});
+  ASSERT_TRUE(big.ok());
+  small.max_plan_bytes = std::size_t{16} << 20;
+  EXPECT_FALSE(
+      nd::try_make_plan(nd::dims{1, 3, 1080, 1920}, a, {{}, {}, std::vector<std::int64_t>{1, 3, 2160, 3840}}, small)
+          .ok());
 }

@@ -228,8 +228,8 @@ result<resize_plan> try_make_plan(const dims& input_shape, const upsample_trilin
       tables.push_back(
           build_axis_table(in, o, coordinate_scale(in, o, a.align_corners, detail::scales_of(a, i)), a.align_corners));
     }
-    return ndresize::detail::plan_assembly::assemble(operator_name, kernel_family::weighted, input_shape,
-                                                     std::move(tables), 0.0, limits.max_scratch_bytes);
+    return resize_plan(ndresize::detail::trusted_tables{}, operator_name, kernel_family::weighted, input_shape,
+                       std::move(tables), 0.0, limits.max_scratch_bytes);
   });
 }
 

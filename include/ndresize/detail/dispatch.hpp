@@ -37,6 +37,9 @@ row_ops<Acc, Src, Dst> row_ops_for(isa target) noexcept {
     if (target == isa::avx2) return {&blend_avx2<Acc, Src, Dst>, &resample_avx2<Acc, Src, Dst>};
   }
 #endif
+  // sse4 and neon (and every other accumulator) run the generic kernels: the vector
+  // vocabulary (detail/simd/) has their backends, no kernel family is ported onto it yet
+  // (docs/kernels.md).
   (void)target;
   return {&blend_generic<Acc, Src, Dst>, &resample_generic<Acc, Src, Dst>};
 }

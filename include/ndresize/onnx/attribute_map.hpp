@@ -115,18 +115,6 @@ inline std::string unknown_name_hint(std::string_view name, const std::vector<st
   return hint + ")";
 }
 
-/// The ONNX strings an enum attribute accepts, quoted: "'nearest', 'linear', 'cubic'".
-template <class E>
-std::string accepted_values() {
-  std::string out;
-  for (int i = 0; i < 8; ++i) {
-    const std::string_view s = to_string(static_cast<E>(i));
-    if (s == "?") break;
-    out += (i ? ", '" : "'") + std::string(s) + "'";
-  }
-  return out;
-}
-
 inline const char* type_name(const attribute_value& v) {
   constexpr const char* names[] = {"INT", "FLOAT", "STRING", "INTS", "FLOATS"};
   return names[v.index()];
@@ -158,7 +146,8 @@ struct attribute_reader {
     if (!std::holds_alternative<std::string>(value)) return wrong_type("STRING");
     const auto& s = std::get<std::string>(value);
     if (auto e = parse<E>(s)) return *e;
-    return fail("has unknown value " + ndresize::detail::quoted_value(s) + " (accepted: " + accepted_values<E>() + ")");
+    return fail("has unknown value " + ndresize::detail::quoted_value(s) +
+                " (accepted: " + ndresize::detail::enum_names<E>("'") + ")");
   }
   result<std::vector<std::int64_t>> integers() const {
     if (!std::holds_alternative<std::vector<std::int64_t>>(value)) return wrong_type("INTS");

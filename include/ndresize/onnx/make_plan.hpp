@@ -300,9 +300,9 @@ result<resize_plan> try_make_plan(op_version v, const resize_attributes& a, cons
   const auto family = a.mode != enums::mode::nearest ? kernel_family::weighted : kernel_family::gather;
   result<resize_plan> plan =
       ndresize::detail::out_of_memory_guard(c.ctx(), ndresize::tables_out_of_memory, [&]() -> result<resize_plan> {
-        return ndresize::detail::plan_assembly::assemble(
-            c.ctx(), family, x_shape, build_tables(geometry, listed, produces, s),
-            static_cast<double>(a.extrapolation_value), limits.max_scratch_bytes);
+        return resize_plan(ndresize::detail::trusted_tables{}, c.ctx(), family, x_shape,
+                           build_tables(geometry, listed, produces, s), static_cast<double>(a.extrapolation_value),
+                           limits.max_scratch_bytes);
       });
   // The plan accepts the element types of its version only (execute checks).
   if (plan.ok()) plan->restrict_element_types(element_types_of(v));

@@ -10,6 +10,7 @@
 
 #include "../config.hpp"
 #include "../detail/quoted_value.hpp"
+#include "../element.hpp"
 #include "../error.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
@@ -41,7 +42,7 @@ constexpr bool at_least(op_version v, op_version min) noexcept {
 /// The element types of version v, a bit per ONNX type code (resize_plan::type_bit): every
 /// type, except bfloat16 before Resize-13 (it joined the type list there).
 constexpr std::uint32_t element_types_of(op_version v) noexcept {
-  constexpr std::uint32_t bfloat16_bit = std::uint32_t{1} << 16;  // element_type::bfloat16 = 16 (TensorProto)
+  constexpr std::uint32_t bfloat16_bit = std::uint32_t{1} << static_cast<unsigned>(element_type::bfloat16);
   const bool has_bfloat16 = !is_upsample(v) && static_cast<int>(v) >= static_cast<int>(op_version::resize_13);
   return has_bfloat16 ? ~std::uint32_t{0} : ~bfloat16_bit;
 }

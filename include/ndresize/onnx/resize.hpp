@@ -12,10 +12,6 @@
 NDRESIZE_BEGIN_NAMESPACE
 namespace onnx {
 
-static_assert(element_types_of(op_version::resize_11) ==
-                  ~(std::uint32_t{1} << resize_plan::type_bit(element_type::bfloat16)),
-              "element_types_of names bfloat16 by its type code");
-
 /// Element types of each version: bfloat16 joined the type list in Resize-13.
 inline status try_check_element_type(op_version v, element_type t) {
   if (((element_types_of(v) >> resize_plan::type_bit(t)) & 1u) == 0)

@@ -6,8 +6,10 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "../config.hpp"
@@ -69,12 +71,76 @@ struct axis_table {
     return of(index) + of(tap_begin) + of(tap_index) + of(tap_weight) + of(tap_weight_f) + of(outside);
   }
 
+  /// Empty when this is a valid table (README, "Plan tables") of an axis of `extent` inputs
+  /// in a nearest (`weighted` false) or weighted plan; otherwise what is wrong. A plan that
+  /// produces no output (`produces` false) may leave resized axes without data.
+  std::string check(bool weighted, index_t extent, bool produces) const {
+    const auto at = [](const char* field, std::size_t i) { return std::string(field) + "[" + std::to_string(i) + "]"; };
+    const auto num = [](index_t v) { return std::to_string(v); };
+    if (in != extent) return "in = " + num(in) + " differs from the input extent " + num(extent);
+    if (out < 0) return "out = " + num(out) + " must be >= 0";
+    const bool no_data = index.empty() && tap_begin.empty() && tap_index.empty() && tap_weight.empty() &&
+                         tap_weight_f.empty() && outside.empty();
+    if (identity) {
+      if (in != out) return "an identity table needs in == out (got " + num(in) + " and " + num(out) + ")";
+      return no_data ? std::string() : "an identity table holds no index, tap or outside data";
+    }
+    if (!produces && no_data) return {};
+    if (!outside.empty()) {
+      if (outside.size() != static_cast<std::size_t>(out))
+        return "outside has " + std::to_string(outside.size()) + " entries for " + num(out) + " outputs (or none)";
+      for (std::size_t j = 0; j < outside.size(); ++j)
+        if (outside[j] > 1) return at("outside", j) + " = " + std::to_string(outside[j]) + " must be 0 or 1";
+    }
+    const auto in_range = [&](const char* field, const std::vector<index_t>& v) -> std::string {
+      for (std::size_t i = 0; i < v.size(); ++i)
+        if (v[i] < 0 || v[i] >= in) return at(field, i) + " = " + num(v[i]) + " is outside [0, " + num(in) + ")";
+      return {};
+    };
+    if (!weighted) {
+      if (!tap_begin.empty() || !tap_index.empty() || !tap_weight.empty() || !tap_weight_f.empty())
+        return "a nearest table holds index only (no taps)";
+      if (index.size() != static_cast<std::size_t>(out))
+        return "index has " + std::to_string(index.size()) + " entries for " + num(out) + " outputs";
+      return in_range("index", index);
+    }
+    if (!index.empty()) return "a weighted table holds taps only (index must be empty)";
+    if (tap_begin.size() != static_cast<std::size_t>(out) + 1)
+      return "tap_begin has " + std::to_string(tap_begin.size()) + " entries for " + num(out) +
+             " outputs (out + 1 needed)";
+    if (tap_begin.front() != 0) return "tap_begin[0] = " + num(tap_begin.front()) + " must be 0";
+    int widest = 0;
+    for (std::size_t j = 0; j + 1 < tap_begin.size(); ++j) {
+      const index_t n = tap_begin[j + 1] - tap_begin[j];
+      if (n < 0) return at("tap_begin", j + 1) + " = " + num(tap_begin[j + 1]) + " is below " + at("tap_begin", j);
+      widest = static_cast<int>(std::min<index_t>(std::max<index_t>(widest, n), index_t{1} << 30));
+    }
+    if (tap_begin.back() != static_cast<index_t>(tap_index.size()))
+      return "tap_begin[out] = " + num(tap_begin.back()) + " differs from the " + std::to_string(tap_index.size()) +
+             " entries of tap_index";
+    if (tap_weight.size() != tap_index.size() || tap_weight_f.size() != tap_index.size())
+      return "tap_weight and tap_weight_f need one entry per tap (" + std::to_string(tap_index.size()) + "), got " +
+             std::to_string(tap_weight.size()) + " and " + std::to_string(tap_weight_f.size());
+    if (std::string bad = in_range("tap_index", tap_index); !bad.empty()) return bad;
+    for (std::size_t q = 0; q < tap_weight.size(); ++q) {
+      if (!std::isfinite(tap_weight[q]))
+        return at("tap_weight", q) + " = " + std::to_string(tap_weight[q]) + " is not finite";
+      if (tap_weight_f[q] != static_cast<float>(tap_weight[q]))
+        return at("tap_weight_f", q) + " = " + std::to_string(tap_weight_f[q]) + " is not tap_weight rounded to float";
+    }
+    if (max_taps != widest)
+      return "max_taps = " + std::to_string(max_taps) + " differs from the widest tap run, " + std::to_string(widest);
+    return {};
+  }
+
   /// True when the table maps every output j to input j with weight 1: the axis needs no pass.
   bool is_identity() const noexcept {
     if (identity) return true;
     if (in != out || has_outside()) return false;
-    if (index.empty() && tap_begin.empty()) return out == 0;  // a table of an empty output
-    if (!index.empty() || tap_begin.empty()) {
+    // A table without data (a plan with no output leaves its resized axes so, see
+    // unbuilt_table) maps nothing; only an empty axis is trivially the identity.
+    if (index.empty() && tap_begin.empty()) return out == 0;
+    if (!index.empty()) {
       for (index_t j = 0; j < out; ++j)
         if (index[static_cast<std::size_t>(j)] != j) return false;
       return true;

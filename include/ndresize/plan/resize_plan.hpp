@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cmath>
 #include <cstdint>
 #include <numeric>
 #include <string>
@@ -28,38 +27,72 @@ NDRESIZE_BEGIN_NAMESPACE
 enum class kernel_family { gather, weighted };
 
 namespace detail {
-struct plan_assembly;
-}
+/// The tag of resize_plan's constructor for tables a library plan builder made (and so does
+/// not check again); tables from elsewhere go through resize_plan::from_tables.
+struct trusted_tables {
+  explicit trusted_tables() = default;
+};
+}  // namespace detail
 
 class resize_plan {
  public:
   resize_plan() = default;
 
-  /// Assembles a plan from per-axis tables (one per input axis, in axis order; the format of
-  /// README "Plan tables"). `context` names the operator for error messages ("Resize-19",
-  /// "ResizeUpsampleTrilinear"). `max_scratch_bytes` bounds the workspace of one execute
-  /// (plan_limits::max_scratch_bytes). The tables are checked first (check_tables: every index
-  /// inside its input axis, consistent lengths, finite weights), since kernels trust them:
-  /// invalid ones throw resize_error (invalid_input; without exceptions: abort; try_make
-  /// reports it instead).
-  resize_plan(std::string context, kernel_family family, const dims& input_shape, std::vector<axis_table> tables,
-              double extrapolation_value, std::size_t max_scratch_bytes = plan_limits{}.max_scratch_bytes)
-      : resize_plan(
-            try_make(std::move(context), family, input_shape, std::move(tables), extrapolation_value, max_scratch_bytes)
-                .value()) {}
-
-  /// The constructor's non-throwing form.
-  static result<resize_plan> try_make(std::string context, kernel_family family, const dims& input_shape,
-                                      std::vector<axis_table> tables, double extrapolation_value,
-                                      std::size_t max_scratch_bytes = plan_limits{}.max_scratch_bytes) {
-    if (const std::string why = check_tables(family, input_shape, tables); !why.empty())
-      return make_error(error_code::invalid_input, context, why);
-    return resize_plan(trusted{}, std::move(context), family, input_shape, std::move(tables), extrapolation_value,
-                       max_scratch_bytes);
+  /// Assembles a plan from per-axis tables that a plan builder made (one per input axis, in
+  /// axis order) and that are trusted as they are: the kernels index inputs through them
+  /// unchecked. `context` names the operator for error messages ("Resize-19",
+  /// "ResizeUpsampleTrilinear"); `max_scratch_bytes` bounds the workspace of one execute
+  /// (plan_limits::max_scratch_bytes). Tables from anywhere else go through from_tables().
+  resize_plan(detail::trusted_tables, std::string context, kernel_family family, const dims& input_shape,
+              std::vector<axis_table> tables, double extrapolation_value,
+              std::size_t max_scratch_bytes = plan_limits{}.max_scratch_bytes)
+      : context_(std::move(context)),
+        family_(family),
+        input_(input_shape),
+        tables_(std::move(tables)),
+        extrapolation_value_(extrapolation_value),
+        max_scratch_bytes_(max_scratch_bytes) {
+    output_.resize(input_.size());
+    for (auto& t : tables_) t.finalize();
+    for (int d = 0; d < input_.size(); ++d) {
+      output_[d] = tables_[static_cast<std::size_t>(d)].out;
+      if (tables_[static_cast<std::size_t>(d)].has_outside()) has_extrapolation_ = true;
+    }
+    if (family_ == kernel_family::weighted) order_passes();
   }
 
-  /// Why tables cannot make a plan of this family on this input shape, or "" when they can.
-  static std::string check_tables(kernel_family family, const dims& input_shape, const std::vector<axis_table>& tables);
+  /// A plan from tables made outside the library (a port's own builder, a deserialized plan):
+  /// every table is checked against the format of README "Plan tables" first, so that a table
+  /// that would make the kernels read outside X, or the scratch they size from it, is an
+  /// invalid_input error naming the axis, the field and the bad value instead.
+  static result<resize_plan> from_tables(std::string context, kernel_family family, const dims& input_shape,
+                                         std::vector<axis_table> tables, double extrapolation_value = 0.0,
+                                         std::size_t max_scratch_bytes = plan_limits{}.max_scratch_bytes) {
+    if (const std::string bad = check_tables(family, input_shape, tables); !bad.empty())
+      return make_error(error_code::invalid_input, context, bad);
+    return detail::out_of_memory_guard(context, "making the plan ran out of memory", [&]() -> result<resize_plan> {
+      return resize_plan(detail::trusted_tables{}, context, family, input_shape, std::move(tables), extrapolation_value,
+                         max_scratch_bytes);
+    });
+  }
+
+  /// Empty when `tables` are valid tables of a plan of `family` on `input_shape`; otherwise
+  /// what is wrong ("table of axis 1: tap_index[3] = 4 is outside [0, 4)").
+  static std::string check_tables(kernel_family family, const dims& input_shape,
+                                  const std::vector<axis_table>& tables) {
+    if (input_shape.size() == 0) return "a plan needs rank >= 1";
+    if (tables.size() != static_cast<std::size_t>(input_shape.size()))
+      return "got " + std::to_string(tables.size()) + " tables for input rank " + std::to_string(input_shape.size()) +
+             " (one per axis)";
+    bool produces = true;
+    for (const auto& t : tables) produces = produces && t.out > 0;
+    for (int d = 0; d < input_shape.size(); ++d) {
+      const std::string bad =
+          tables[static_cast<std::size_t>(d)].check(family == kernel_family::weighted, input_shape[d], produces);
+      if (!bad.empty()) return "table of axis " + std::to_string(d) + ": " + bad;
+    }
+    return {};
+  }
 
   resize_plan(const resize_plan&) = default;
   resize_plan& operator=(const resize_plan&) = default;
@@ -113,43 +146,54 @@ class resize_plan {
   }
 
  private:
-  friend struct detail::plan_assembly;
-  struct trusted {};
-  // The tables were built by a planner (or checked by try_make).
-  resize_plan(trusted, std::string context, kernel_family family, const dims& input_shape,
-              std::vector<axis_table> tables, double extrapolation_value, std::size_t max_scratch_bytes)
-      : context_(std::move(context)),
-        family_(family),
-        input_(input_shape),
-        tables_(std::move(tables)),
-        extrapolation_value_(extrapolation_value),
-        max_scratch_bytes_(max_scratch_bytes) {
-    output_.resize(input_.size());
-    for (auto& t : tables_) t.finalize();
-    for (int d = 0; d < input_.size(); ++d) {
-      output_[d] = tables_[static_cast<std::size_t>(d)].out;
-      if (tables_[static_cast<std::size_t>(d)].has_outside()) has_extrapolation_ = true;
-    }
-    if (family_ == kernel_family::weighted) order_passes();
-  }
-
-  // Axes whose table is not the identity need a pass. Shrinking axes go first (the data gets
-  // smaller sooner); ties keep axis order. An insertion sort: stable, and at most max_rank
-  // axes (std::stable_sort would cost every translation unit that includes this header).
+  // The pass-order rule (README, "Numeric contract", rule 11), from the tables only. Axes whose
+  // table is not the identity need a pass; a plan with no output runs none. A pass over axis a
+  // costs its taps T_a (multiply-adds per element of the other axes) times the elements of the
+  // other axes at that point, so the order that minimises the sum of those costs is the one
+  // ndresize runs: swapping two neighbouring passes a, b shows that a goes first exactly when
+  // T_a × (in_b − out_b) < T_b × (in_a − out_a), a comparison that orders every set of axes (it
+  // puts shrinking axes first, by T / (in − out) ascending; then axes that keep their length;
+  // then growing axes, by T / (out − in) descending). Ties keep axis order. The products are
+  // compared exactly, so no target, layout, thread count or kernel fact can move the order.
   void order_passes() {
-    const auto shrinks_more = [&](int a, int b) {
-      const auto& ta = tables_[static_cast<std::size_t>(a)];
-      const auto& tb = tables_[static_cast<std::size_t>(b)];
-      // ratio out/in compared without division (extents are >= 0)
-      return static_cast<double>(ta.out) * static_cast<double>(tb.in) <
-             static_cast<double>(tb.out) * static_cast<double>(ta.in);
-    };
+    if (output_size() <= 0) return;
     for (int d = 0; d < rank(); ++d) {
       if (tables_[static_cast<std::size_t>(d)].is_identity()) continue;
       passes_.push_back(d);
-      for (std::size_t i = passes_.size() - 1; i > 0 && shrinks_more(d, passes_[i - 1]); --i)
+      for (std::size_t i = passes_.size() - 1; i > 0 && runs_before(d, passes_[i - 1]); --i)
         std::swap(passes_[i], passes_[i - 1]);
     }
+  }
+
+  // Whether the pass of axis a runs before that of axis b (strictly: equal costs keep axis order).
+  bool runs_before(int a, int b) const noexcept {
+    const auto& ta = tables_[static_cast<std::size_t>(a)];
+    const auto& tb = tables_[static_cast<std::size_t>(b)];
+    const int ka = (ta.out > ta.in) - (ta.out < ta.in), kb = (tb.out > tb.in) - (tb.out < tb.in);
+    if (ka != kb) return ka < kb;  // shrinking (-1), same length (0), growing (+1)
+    if (ka == 0) return false;
+    // Both differences have the sign -ka; compare T_a |d_b| with T_b |d_a| (flipped for growing axes).
+    const auto mag = [](index_t v) { return static_cast<std::uint64_t>(v < 0 ? -v : v); };
+    const auto taps_a = static_cast<std::uint64_t>(ta.tap_index.size());
+    const auto taps_b = static_cast<std::uint64_t>(tb.tap_index.size());
+    const int c = compare_products(taps_a, mag(tb.in - tb.out), taps_b, mag(ta.in - ta.out));
+    return ka < 0 ? c < 0 : c > 0;
+  }
+
+  // Sign of x·y − u·v, exact for any 64-bit operands (no 128-bit type in standard C++).
+  static int compare_products(std::uint64_t x, std::uint64_t y, std::uint64_t u, std::uint64_t v) noexcept {
+    const auto wide = [](std::uint64_t a, std::uint64_t b, std::uint64_t& hi, std::uint64_t& lo) {
+      const std::uint64_t al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32;
+      const std::uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+      const std::uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+      lo = (mid << 32) | (ll & 0xffffffffu);
+      hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+    };
+    std::uint64_t h1 = 0, l1 = 0, h2 = 0, l2 = 0;
+    wide(x, y, h1, l1);
+    wide(u, v, h2, l2);
+    if (h1 != h2) return h1 < h2 ? -1 : 1;
+    return l1 == l2 ? 0 : (l1 < l2 ? -1 : 1);
   }
 
   void swap(resize_plan& o) noexcept {
@@ -183,83 +227,5 @@ class resize_plan {
     return ++counter;
   }
 };
-
-namespace detail {
-/// The planners' way in: their tables come from the specification's rules on validated
-/// attributes, so they skip check_tables (which costs a pass over every tap).
-struct plan_assembly {
-  static resize_plan assemble(std::string context, kernel_family family, const dims& input_shape,
-                              std::vector<axis_table> tables, double extrapolation_value,
-                              std::size_t max_scratch_bytes) {
-    return resize_plan(resize_plan::trusted{}, std::move(context), family, input_shape, std::move(tables),
-                       extrapolation_value, max_scratch_bytes);
-  }
-};
-}  // namespace detail
-
-inline std::string resize_plan::check_tables(kernel_family family, const dims& input_shape,
-                                             const std::vector<axis_table>& tables) {
-  const auto at = [](std::size_t d, const std::string& what) { return "table " + std::to_string(d) + ": " + what; };
-  if (input_shape.size() < 1) return "a plan needs rank >= 1";
-  if (tables.size() != static_cast<std::size_t>(input_shape.size()))
-    return std::to_string(tables.size()) + " tables for an input of rank " + std::to_string(input_shape.size());
-  if (checked_element_count(input_shape) < 0) return "input shape " + input_shape.to_string() + " cannot be counted";
-  dims out;
-  out.resize(input_shape.size());
-  for (std::size_t d = 0; d < tables.size(); ++d) {
-    const axis_table& t = tables[d];
-    if (t.in != input_shape[static_cast<int>(d)] || t.out < 0)
-      return at(d, "in = " + std::to_string(t.in) + ", out = " + std::to_string(t.out) + " for an input extent of " +
-                       std::to_string(input_shape[static_cast<int>(d)]));
-    out[static_cast<int>(d)] = t.out;
-  }
-  if (checked_element_count(out) < 0) return "the output has more elements than int64 can count";
-  const bool produces = checked_element_count(out) > 0;
-  for (std::size_t d = 0; d < tables.size(); ++d) {
-    const axis_table& t = tables[d];
-    const auto n = static_cast<std::size_t>(t.out);
-    const bool has_data =
-        !t.index.empty() || !t.tap_begin.empty() || !t.tap_index.empty() || !t.tap_weight.empty() || !t.outside.empty();
-    if (t.identity) {
-      if (t.in != t.out || has_data) return at(d, "an identity table needs in == out and no data");
-      continue;
-    }
-    if (!t.outside.empty()) {
-      if (t.outside.size() != n)
-        return at(d, "'outside' has " + std::to_string(t.outside.size()) + " entries, not out");
-      for (const auto o : t.outside)
-        if (o > 1) return at(d, "'outside' holds a value other than 0 and 1");
-    }
-    if (!produces) continue;  // a plan without output reads no table
-    auto inside = [&](index_t i) { return i >= 0 && i < t.in; };
-    if (family == kernel_family::gather) {
-      if (t.index.size() != n) return at(d, "'index' has " + std::to_string(t.index.size()) + " entries, not out");
-      for (const index_t i : t.index)
-        if (!inside(i)) return at(d, "index " + std::to_string(i) + " is outside [0, " + std::to_string(t.in) + ")");
-      continue;
-    }
-    if (t.tap_begin.size() != n + 1 || t.tap_begin.front() != 0)
-      return at(d, "'tap_begin' needs out + 1 entries starting at 0");
-    const std::size_t taps = t.tap_index.size();
-    if (static_cast<std::size_t>(t.tap_begin.back()) != taps || t.tap_weight.size() != taps ||
-        t.tap_weight_f.size() != taps)
-      return at(d, "'tap_begin' ends at " + std::to_string(t.tap_begin.back()) + " with " + std::to_string(taps) +
-                       " tap indices, " + std::to_string(t.tap_weight.size()) + " weights and " +
-                       std::to_string(t.tap_weight_f.size()) + " float weights");
-    for (std::size_t j = 0; j < n; ++j) {
-      const index_t run = t.tap_begin[j + 1] - t.tap_begin[j];
-      if (run < 0 || run > t.max_taps)
-        return at(d, "output " + std::to_string(j) + " has " + std::to_string(run) + " taps (max_taps " +
-                         std::to_string(t.max_taps) + ")");
-    }
-    for (std::size_t q = 0; q < taps; ++q) {
-      if (!inside(t.tap_index[q]))
-        return at(d, "tap index " + std::to_string(t.tap_index[q]) + " is outside [0, " + std::to_string(t.in) + ")");
-      if (!std::isfinite(t.tap_weight[q]) || !std::isfinite(t.tap_weight_f[q]))
-        return at(d, "tap " + std::to_string(q) + " has a weight that is not finite");
-    }
-  }
-  return {};
-}
 
 NDRESIZE_END_NAMESPACE

@@ -5,6 +5,7 @@
 // the Ascend boundaries both check their tables with it.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -43,8 +44,11 @@ struct table_budget {
   }
   /// A nearest table (one index per output, no filter evaluations).
   void add_nearest(index_t out) noexcept { bytes += static_cast<double>(out) * bytes_per_nearest_output; }
-  /// The derived copies of the innermost resized axis (max_derived_bytes each).
-  void add_packed() noexcept { bytes += 2.0 * static_cast<double>(max_derived_bytes); }
+  /// The derived copies of the innermost resized axis, at their largest (max_derived_bytes each).
+  void add_packed() noexcept { add_packed(static_cast<double>(max_derived_bytes)); }
+  /// The derived copies of the innermost resized axis when one can take at most `each` bytes
+  /// (a workspace keeps two: row-major and channels-last rows).
+  void add_packed(double each) noexcept { bytes += 2.0 * std::min(each, static_cast<double>(max_derived_bytes)); }
 
   /// Empty when within `limits`; otherwise the reason (NaN counts as beyond).
   std::string check(const plan_limits& limits) const {

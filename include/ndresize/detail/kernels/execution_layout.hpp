@@ -12,6 +12,7 @@
 #include "../../config.hpp"
 #include "../../element.hpp"
 #include "../../plan/resize_plan.hpp"
+#include "../axis_array.hpp"
 #include "../nd_loop.hpp"
 #include "../work_split.hpp"
 #include "memory_order.hpp"
@@ -141,8 +142,11 @@ std::size_t size_chunk(const resize_plan& plan, execution_layout& L, const dims&
     // at least as many planes as chunks (a single large image keeps splitting over rows).
     index_t planes = 1;
     for (int d = 0; d < g.h; ++d) planes *= before[d];  // `before` is listed in L.order
-    const auto plane_bytes =
-        scratch_layout::times(static_cast<std::size_t>(before[g.h] * tw.out * g.block), sizeof(Acc));
+    // in_h · out_w · block mixes extents of two stages (for a v-first pair it is no stage at
+    // all, and can pass int64): multiplied saturating, in size_t.
+    const auto plane_bytes = scratch_layout::times(
+        scratch_layout::times(static_cast<std::size_t>(before[g.h]), static_cast<std::size_t>(tw.out)),
+        scratch_layout::times(static_cast<std::size_t>(g.block), sizeof(Acc)));
     g.whole_planes = g.h_first && th.sources_used == before[g.h] && plane_bytes <= 16384 && planes >= 4 * concurrency;
     const auto span = static_cast<std::size_t>(std::max<index_t>(th.max_span, 1));
     if (g.h_first && !g.whole_planes) L.part.tags = chunk.take(span * 2 * sizeof(index_t));
@@ -199,17 +203,19 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
   const axis_list& order = L.schedule.order;
   const std::size_t n = order.size();
   if (n == 0) return L;
-  // Every stage between passes (the middle of a fused pair too) must have an element count
-  // that fits in int64, else no workspace can hold it: a plan may pass through a stage larger
-  // than X and Y (a growing axis before a shrinking one), and its count was never checked.
-  // With every stage's count in range, every product of some of a stage's extents below (work
-  // items, planes, rows) is too: when there is any output no extent is 0. Such a layout asks
-  // for more than SIZE_MAX bytes, which check_scratch refuses as limit_exceeded.
-  for (std::size_t p = 1; p < n; ++p)
-    if (checked_element_count(shape_after(plan, order, p)) < 0) {
+  // The element count of every stage between passes (the middle of a fused pair too). The pass
+  // order runs shrinking axes first, so none exceeds X or Y; should one leave int64 all the same,
+  // no workspace could hold it, and the layout asks for more than SIZE_MAX bytes, which
+  // check_scratch refuses as limit_exceeded. With every count in range, every product of some of
+  // a stage's extents below (work items, planes, rows) is too: with any output no extent is 0.
+  axis_array<index_t> stage_count{};  // stage_count[p]: after the first p passes (1 <= p < n)
+  for (std::size_t p = 1; p < n; ++p) {
+    stage_count[static_cast<int>(p)] = checked_element_count(shape_after(plan, order, p));
+    if (stage_count[static_cast<int>(p)] < 0) {
       L.bytes = scratch_layout::saturated;
       return L;
     }
+  }
   L.order = loop_order(plan.output_shape(), y_strides);
   const dims listed_out = in_order(plan.output_shape(), L.order);
   L.pixel = elements_after(listed_out, position_in(L.order, innermost_pass(plan)));
@@ -222,7 +228,7 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
   scratch_layout lay;
   index_t big[2] = {0, 0};
   for (std::size_t p = 0; p + 1 < n && p < L.unfused; ++p)
-    big[p % 2] = std::max(big[p % 2], checked_element_count(shape_after(plan, order, p + 1)));
+    big[p % 2] = std::max(big[p % 2], stage_count[static_cast<int>(p + 1)]);
   L.off0 = lay.take(scratch_layout::times(static_cast<std::size_t>(big[0]), sizeof(Acc)));
   L.off1 = lay.take(scratch_layout::times(static_cast<std::size_t>(big[1]), sizeof(Acc)));
   const index_t threads = std::max(1, concurrency);

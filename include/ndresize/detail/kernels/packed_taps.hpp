@@ -175,11 +175,24 @@ struct packed_index {
   std::vector<std::int32_t> offset;  ///< [block][lane]
 
   bool usable() const noexcept { return !base.empty(); }
+  std::size_t bytes() const noexcept {
+    return base.capacity() * sizeof(std::int32_t) + offset.capacity() * sizeof(std::int32_t);
+  }
+
+  /// The largest packed copy built, as for the weighted packed taps: the copy lives in a
+  /// workspace (up to workspace::derived_slots of them), outside the plan, so without a cap a
+  /// long last axis would keep tens of MB per plan there. Beyond it the kernels read the
+  /// plain index table (a gather copies elements, so the results are the same).
+  static constexpr std::size_t max_bytes = table_budget::max_derived_bytes;
+  /// The bytes build() would allocate for `out` outputs: 16 offsets and one base per block.
+  static constexpr std::size_t bytes_for(index_t out) noexcept {
+    return static_cast<std::size_t>((out + 15) / 16) * 17 * sizeof(std::int32_t);
+  }
 
   static packed_index build(index_t in, const std::vector<index_t>& index) {
     packed_index p;
     const auto out = static_cast<index_t>(index.size());
-    if (out == 0 || in >= (index_t{1} << 31)) return p;
+    if (out == 0 || in >= (index_t{1} << 31) || bytes_for(out) > max_bytes) return p;
     const index_t blocks = (out + 15) / 16;
     p.base.resize(static_cast<std::size_t>(blocks));
     p.offset.assign(static_cast<std::size_t>(blocks * 16), 0);

@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // The order in which the weighted passes run. Intermediates stay in the accumulator type, so
-// each pass order rounds differently; the order is therefore chosen from the plan's logical
-// shapes and tables and the element type only — never from strides, the CPU target or the
-// thread count — and one tensor gives the same bits in every layout, on every target.
+// each pass order rounds differently; the order is therefore the plan's own pass_order(), a
+// rule over its logical shapes and tables only (README, "Numeric contract", rule 11) — never
+// strides, the element type, the CPU target, the thread count or a kernel's packing limits —
+// and one tensor gives the same bits in every layout, on every target.
 #pragma once
 
 #include <algorithm>
 #include <array>
-#include <type_traits>
 
 #include "../../config.hpp"
 #include "../../element.hpp"
 #include "../../plan/resize_plan.hpp"
-#include "packed_taps.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail {
@@ -56,11 +55,9 @@ struct pass_schedule {
   bool h_first = false;  ///< the pair runs w then h (resample rows first, then blend them)
 };
 
-/// plan.pass_order() (shrinking axes first), except that the innermost pair goes last, in the
-/// order a cost model of the vector kernels prefers: in vector multiply-adds, a row blend
-/// costs 1 per element and tap; resampling along a row 1.5 where 16-lane windows fit, 4 with
-/// gathers from a row just blended (in L1) or 8 from source rows, 16 otherwise. The constants
-/// are fixed, whatever target runs, so every target computes the same roundings.
+/// plan.pass_order(), with its last two passes marked as the pair when they are (h, w) in
+/// either order. `T` does not take part (the order is the same for every element type); it
+/// stays for the callers that schedule per element type.
 template <interpolatable T>
 pass_schedule schedule_passes(const resize_plan& plan) {
   pass_schedule s;
@@ -73,33 +70,12 @@ pass_schedule schedule_passes(const resize_plan& plan) {
   const dims& in = plan.input_shape();
   for (int d = h + 1; d < w; ++d)
     if (in[d] != 1) return s;
-  axis_list prefix;
-  for (int p : s.order)
-    if (p != w && p != h) prefix.push_back(p);
-  const auto& th = plan.table(h);
-  const auto& tw = plan.table(w);
-  const index_t block = elements_after(in, w);
-  const auto fit16 = packed_taps::survey(16, block, tw.in, tw.out, tw.tap_begin, tw.tap_index, tw.max_taps);
-  auto resample_cost = [&](bool float_rows, bool reads_source) {
-    if (fit16.usable && fit16.all_fit) return 1.5;
-    if (fit16.usable && float_rows) return reads_source ? 8.0 : 4.0;
-    return 16.0;
-  };
-  constexpr bool float_acc = std::is_same_v<accumulator_t<T>, float>;
-  const bool float_src = prefix.empty() ? std::is_same_v<T, float> : float_acc;
-  const double blk = static_cast<double>(block);
-  const double taps_h = static_cast<double>(th.tap_index.size()), taps_w = static_cast<double>(tw.tap_index.size());
-  const double v_first = taps_h * static_cast<double>(in[w]) * blk +
-                         static_cast<double>(th.out) * taps_w * blk * resample_cost(float_acc, false);
-  const double h_first = static_cast<double>(th.sources_used) * taps_w * blk * resample_cost(float_src, true) +
-                         taps_h * static_cast<double>(tw.out) * blk;
-  s.order = prefix;
+  const int last = s.order[s.order.size() - 1], before_last = s.order[s.order.size() - 2];
+  if (!((last == w && before_last == h) || (last == h && before_last == w))) return s;
   s.paired = true;
   s.h = h;
   s.w = w;
-  s.h_first = h_first < v_first;
-  s.order.push_back(s.h_first ? w : h);
-  s.order.push_back(s.h_first ? h : w);
+  s.h_first = last == h;
   return s;
 }
 

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+// NEON backend of the vector vocabulary (docs/kernels.md): 4 float lanes, aarch64 baseline (no
+// target region). NEON's fmax/fmin treat NaN differently from x86, so the clamps are written
+// as compare-and-select (v > lo ? v : lo) to give the scalar backend's bits lane by lane.
+#pragma once
+
+#include "targets.hpp"
+
+#if NDRESIZE_SIMD_NEON
+#include <arm_neon.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+NDRESIZE_BEGIN_NAMESPACE
+namespace detail::simd::N_NEON {
+
+struct Df {};
+using VF = float32x4_t;
+using MF = uint32x4_t;
+
+constexpr std::size_t Lanes(Df) noexcept { return 4; }
+inline VF Zero(Df) noexcept { return vdupq_n_f32(0.0f); }
+inline VF Set(Df, float v) noexcept { return vdupq_n_f32(v); }
+inline VF Load(Df, const float* p) noexcept { return vld1q_f32(p); }
+inline VF LoadU(Df, const float* p) noexcept { return vld1q_f32(p); }
+inline void Store(VF v, Df, float* p) noexcept { vst1q_f32(p, v); }
+inline void StoreU(VF v, Df, float* p) noexcept { vst1q_f32(p, v); }
+// No masked loads or stores: the tails go through a buffer (reads and writes only p[0, n)).
+#include "partial_lanes-inl.hpp"
+inline void Stream(VF v, Df, float* p) noexcept { vst1q_f32(p, v); }
+
+// vmulq/vaddq are separate instructions; the compiler contracts only within one expression
+// (clang) or not at all under fp-contract=off (the kernels' setting), never across these calls
+// in clang; GCC builds the kernels with -ffp-contract=off regions.
+inline VF Add(VF a, VF b) noexcept { return vaddq_f32(a, b); }
+inline VF Sub(VF a, VF b) noexcept { return vsubq_f32(a, b); }
+inline VF Mul(VF a, VF b) noexcept { return vmulq_f32(a, b); }
+inline MF Lt(VF a, VF b) noexcept { return vcltq_f32(a, b); }
+inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return vbslq_f32(m, yes, no); }
+
+inline uint8x8_t load4_bytes(const void* p) noexcept {
+  std::uint32_t b;
+  std::memcpy(&b, p, 4);
+  return vreinterpret_u8_u32(vdup_n_u32(b));
+}
+inline VF PromoteTo(Df, const std::uint8_t* p) noexcept {
+  return vcvtq_f32_u32(vmovl_u16(vget_low_u16(vmovl_u8(load4_bytes(p)))));
+}
+inline VF PromoteTo(Df, const std::int8_t* p) noexcept {
+  return vcvtq_f32_s32(vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u8(load4_bytes(p))))));
+}
+inline VF PromoteTo(Df, const std::uint16_t* p) noexcept { return vcvtq_f32_u32(vmovl_u16(vld1_u16(p))); }
+inline VF PromoteTo(Df, const std::int16_t* p) noexcept { return vcvtq_f32_s32(vmovl_s16(vld1_s16(p))); }
+
+inline VF clamp(VF v, float lo, float hi) noexcept {
+  const VF l = vdupq_n_f32(lo), h = vdupq_n_f32(hi);
+  const VF x = vbslq_f32(vcgtq_f32(v, l), v, l);
+  return vbslq_f32(vcltq_f32(x, h), x, h);
+}
+// vcvtnq rounds half to even whatever the rounding mode.
+inline void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
+  const int16x4_t w = vmovn_s32(vcvtnq_s32_f32(clamp(v, 0.0f, 255.0f)));
+  const uint8x8_t b = vqmovun_s16(vcombine_s16(w, w));
+  const std::uint32_t bits = vget_lane_u32(vreinterpret_u32_u8(b), 0);
+  std::memcpy(p, &bits, 4);
+}
+inline void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
+  vst1_s16(p, vmovn_s32(vcvtnq_s32_f32(clamp(v, -32768.0f, 32767.0f))));
+}
+
+}  // namespace detail::simd::N_NEON
+NDRESIZE_END_NAMESPACE
+#endif  // NDRESIZE_SIMD_NEON

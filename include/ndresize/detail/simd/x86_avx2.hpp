@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: Apache-2.0
+// AVX2 backend of the vector vocabulary (docs/kernels.md): 8 float lanes. FMA is not enabled
+// in its region, so no Mul then Add can be contracted. Bits of the scalar backend lane by lane.
+#pragma once
+
+#include "targets.hpp"
+
+#if NDRESIZE_X86
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+NDRESIZE_BEGIN_NAMESPACE
+namespace detail::simd::N_AVX2 {
+NDRESIZE_SIMD_BEGIN_AVX2
+
+struct Df {};
+using VF = __m256;
+using MF = __m256;
+
+constexpr std::size_t Lanes(Df) noexcept { return 8; }
+inline VF Zero(Df) noexcept { return _mm256_setzero_ps(); }
+inline VF Set(Df, float v) noexcept { return _mm256_set1_ps(v); }
+inline VF Load(Df, const float* p) noexcept { return _mm256_load_ps(p); }
+inline VF LoadU(Df, const float* p) noexcept { return _mm256_loadu_ps(p); }
+inline void Store(VF v, Df, float* p) noexcept { _mm256_store_ps(p, v); }
+inline void StoreU(VF v, Df, float* p) noexcept { _mm256_storeu_ps(p, v); }
+// No masked loads or stores: the tails go through a buffer (reads and writes only p[0, n)).
+#include "partial_lanes-inl.hpp"
+inline void Stream(VF v, Df, float* p) noexcept { _mm256_stream_ps(p, v); }
+
+inline VF Add(VF a, VF b) noexcept { return _mm256_add_ps(a, b); }
+inline VF Sub(VF a, VF b) noexcept { return _mm256_sub_ps(a, b); }
+inline VF Mul(VF a, VF b) noexcept { return _mm256_mul_ps(a, b); }
+inline MF Lt(VF a, VF b) noexcept { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
+inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return _mm256_blendv_ps(no, yes, m); }
+
+inline __m128i load8_bytes(const void* p) noexcept { return _mm_loadl_epi64(static_cast<const __m128i*>(p)); }
+inline VF PromoteTo(Df, const std::uint8_t* p) noexcept {
+  return _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(load8_bytes(p)));
+}
+inline VF PromoteTo(Df, const std::int8_t* p) noexcept {
+  return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(load8_bytes(p)));
+}
+inline VF PromoteTo(Df, const std::uint16_t* p) noexcept {
+  return _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
+}
+inline VF PromoteTo(Df, const std::int16_t* p) noexcept {
+  return _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
+}
+
+// Clamp as maxps/minps (NaN → lo), round half to even, then pack the two 128-bit halves.
+inline void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
+  const __m256i i = _mm256_cvtps_epi32(_mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), _mm256_set1_ps(255.0f)));
+  const __m128i w = _mm_packus_epi32(_mm256_castsi256_si128(i), _mm256_extracti128_si256(i, 1));
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packus_epi16(w, w));
+}
+inline void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
+  const __m256i i =
+      _mm256_cvtps_epi32(_mm256_min_ps(_mm256_max_ps(v, _mm256_set1_ps(-32768.0f)), _mm256_set1_ps(32767.0f)));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
+                   _mm_packs_epi32(_mm256_castsi256_si128(i), _mm256_extracti128_si256(i, 1)));
+}
+
+NDRESIZE_SIMD_END
+}  // namespace detail::simd::N_AVX2
+NDRESIZE_END_NAMESPACE
+#endif  // NDRESIZE_X86

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+// AVX-512 backend of the vector vocabulary (docs/kernels.md): 16 float lanes, masked tails.
+// AVX-512F implies FMA, so the region switches contraction off (targets.hpp). Bits of the
+// scalar backend lane by lane.
+#pragma once
+
+#include "targets.hpp"
+
+#if NDRESIZE_X86
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+
+NDRESIZE_BEGIN_NAMESPACE
+namespace detail::simd::N_AVX512 {
+NDRESIZE_SIMD_BEGIN_AVX512
+
+struct Df {};
+using VF = __m512;
+using MF = __mmask16;
+
+constexpr std::size_t Lanes(Df) noexcept { return 16; }
+inline VF Zero(Df) noexcept { return _mm512_setzero_ps(); }
+inline VF Set(Df, float v) noexcept { return _mm512_set1_ps(v); }
+inline VF Load(Df, const float* p) noexcept { return _mm512_load_ps(p); }
+inline VF LoadU(Df, const float* p) noexcept { return _mm512_loadu_ps(p); }
+inline __mmask16 first_n(std::size_t n) noexcept { return static_cast<__mmask16>((1u << n) - 1u); }
+// Masked-off lanes are neither read nor faulted on.
+inline VF LoadN(Df, const float* p, std::size_t n) noexcept { return _mm512_maskz_loadu_ps(first_n(n), p); }
+inline void Store(VF v, Df, float* p) noexcept { _mm512_store_ps(p, v); }
+inline void StoreU(VF v, Df, float* p) noexcept { _mm512_storeu_ps(p, v); }
+inline void StoreN(VF v, Df, float* p, std::size_t n) noexcept { _mm512_mask_storeu_ps(p, first_n(n), v); }
+inline void Stream(VF v, Df, float* p) noexcept { _mm512_stream_ps(p, v); }
+
+inline VF Add(VF a, VF b) noexcept { return _mm512_add_ps(a, b); }
+inline VF Sub(VF a, VF b) noexcept { return _mm512_sub_ps(a, b); }
+inline VF Mul(VF a, VF b) noexcept { return _mm512_mul_ps(a, b); }
+inline MF Lt(VF a, VF b) noexcept { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ); }
+inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return _mm512_mask_blend_ps(m, no, yes); }
+
+inline VF PromoteTo(Df, const std::uint8_t* p) noexcept {
+  return _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
+}
+inline VF PromoteTo(Df, const std::int8_t* p) noexcept {
+  return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
+}
+inline VF PromoteTo(Df, const std::uint16_t* p) noexcept {
+  return _mm512_cvtepi32_ps(_mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))));
+}
+inline VF PromoteTo(Df, const std::int16_t* p) noexcept {
+  return _mm512_cvtepi32_ps(_mm512_cvtepi16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))));
+}
+
+// Clamp as maxps/minps (NaN → lo), round half to even; the values fit, so truncating narrows.
+inline void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
+  const __m512i i = _mm512_cvtps_epi32(_mm512_min_ps(_mm512_max_ps(v, _mm512_setzero_ps()), _mm512_set1_ps(255.0f)));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm512_cvtepi32_epi8(i));
+}
+inline void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
+  const __m512i i =
+      _mm512_cvtps_epi32(_mm512_min_ps(_mm512_max_ps(v, _mm512_set1_ps(-32768.0f)), _mm512_set1_ps(32767.0f)));
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm512_cvtepi32_epi16(i));
+}
+
+NDRESIZE_SIMD_END
+}  // namespace detail::simd::N_AVX512
+NDRESIZE_END_NAMESPACE
+#endif  // NDRESIZE_X86

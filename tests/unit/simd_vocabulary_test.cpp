@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: Apache-2.0
+// The vector vocabulary (include/ndresize/detail/simd/): every op of every backend this machine
+// runs gives the scalar backend's bits, lane by lane, on data chosen where targets could differ
+// (halfway values, NaN, infinities, out-of-range values, a product whose fused and unfused sums
+// differ). The ops are exercised through one kernel text included once per target region, the
+// way the kernels use them.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "ndresize/detail/simd/vocabulary.hpp"
+#include "ndresize/isa.hpp"
+
+namespace {
+
+constexpr std::size_t kN = 96;  // a multiple of every backend's lane count
+
+struct vocab_in {
+  alignas(64) float a[kN];
+  alignas(64) float b[kN];
+  alignas(64) float c[kN];
+  std::uint8_t u8[kN];
+  std::int8_t i8[kN];
+  std::uint16_t u16[kN];
+  std::int16_t i16[kN];
+};
+struct vocab_out {
+  alignas(64) float add[kN];
+  alignas(64) float sub[kN];
+  alignas(64) float mul[kN];
+  alignas(64) float mul_add[kN];
+  alignas(64) float select[kN];
+  alignas(64) float load[kN];
+  alignas(64) float stream[kN];
+  alignas(64) float from_u8[kN];
+  alignas(64) float from_i8[kN];
+  alignas(64) float from_u16[kN];
+  alignas(64) float from_i16[kN];
+  std::uint8_t to_u8[kN];
+  std::int16_t to_i16[kN];
+};
+
+}  // namespace
+
+namespace vocab_scalar {
+namespace hn = ndresize::detail::simd::N_SCALAR;
+NDRESIZE_SIMD_BEGIN_SCALAR
+#include "simd_vocabulary_ops.inc"
+NDRESIZE_SIMD_END_SCALAR
+}  // namespace vocab_scalar
+
+#if NDRESIZE_X86
+NDRESIZE_SIMD_BEGIN_SSE4
+namespace vocab_sse4 {
+namespace hn = ndresize::detail::simd::N_SSE4;
+#include "simd_vocabulary_ops.inc"
+}  // namespace vocab_sse4
+NDRESIZE_SIMD_END
+NDRESIZE_SIMD_BEGIN_AVX2
+namespace vocab_avx2 {
+namespace hn = ndresize::detail::simd::N_AVX2;
+#include "simd_vocabulary_ops.inc"
+}  // namespace vocab_avx2
+NDRESIZE_SIMD_END
+NDRESIZE_SIMD_BEGIN_AVX512
+namespace vocab_avx512 {
+namespace hn = ndresize::detail::simd::N_AVX512;
+#include "simd_vocabulary_ops.inc"
+}  // namespace vocab_avx512
+NDRESIZE_SIMD_END
+#endif
+#if NDRESIZE_SIMD_NEON
+namespace vocab_neon {
+namespace hn = ndresize::detail::simd::N_NEON;
+#include "simd_vocabulary_ops.inc"
+}  // namespace vocab_neon
+#endif
+
+namespace {
+
+struct backend {
+  std::string name;
+  std::size_t (*lanes)();
+  void (*run_ops)(const vocab_in&, vocab_out&);
+  void (*load_n)(const float*, std::size_t, float*);
+  void (*store_n)(const float*, std::size_t, float*);
+};
+
+std::vector<backend> runnable_backends() {
+  std::vector<backend> r;
+#if NDRESIZE_X86
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("sse4.1"))
+    r.push_back({"sse4", &vocab_sse4::lanes, &vocab_sse4::run_ops, &vocab_sse4::load_n, &vocab_sse4::store_n});
+  if (__builtin_cpu_supports("avx2"))
+    r.push_back({"avx2", &vocab_avx2::lanes, &vocab_avx2::run_ops, &vocab_avx2::load_n, &vocab_avx2::store_n});
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+      __builtin_cpu_supports("avx512dq"))
+    r.push_back(
+        {"avx512", &vocab_avx512::lanes, &vocab_avx512::run_ops, &vocab_avx512::load_n, &vocab_avx512::store_n});
+#endif
+#if NDRESIZE_SIMD_NEON
+  r.push_back({"neon", &vocab_neon::lanes, &vocab_neon::run_ops, &vocab_neon::load_n, &vocab_neon::store_n});
+#endif
+  return r;
+}
+
+vocab_in make_inputs() {
+  vocab_in in{};
+  const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+  // Where the targets could part: halfway values (round half to even), the saturation edges,
+  // NaN and infinities (clamped to the lowest value / the bounds), negative zero.
+  const float special[] = {0.5f,   1.5f,     2.5f,     -0.5f,     -1.5f,     254.5f,   255.5f,  253.5f,
+                           255.0f, 256.0f,   -1.0f,    -0.0f,     nan,       inf,      -inf,    1e9f,
+                           -1e9f,  32766.5f, 32767.5f, -32768.5f, -32767.5f, -32769.f, 65535.f, 127.5f};
+  std::uint32_t s = 12345u;
+  auto next = [&s] { return s = s * 1664525u + 1013904223u; };
+  for (std::size_t i = 0; i < kN; ++i) {
+    const float r = static_cast<float>(static_cast<int>(next() >> 8) % 70000 - 35000) / 64.0f;
+    in.a[i] = i < std::size(special) ? special[i] : r;
+    in.b[i] = static_cast<float>(static_cast<int>(next() >> 8) % 2000 - 1000) / 7.0f;
+    in.c[i] = static_cast<float>(static_cast<int>(next() >> 8) % 2000 - 1000) / 3.0f;
+    in.u8[i] = static_cast<std::uint8_t>(next() >> 24);
+    in.i8[i] = static_cast<std::int8_t>(static_cast<std::uint8_t>(next() >> 24));
+    in.u16[i] = static_cast<std::uint16_t>(next() >> 16);
+    in.i16[i] = static_cast<std::int16_t>(static_cast<std::uint16_t>(next() >> 16));
+  }
+  // (1 + 2^-23)^2 = 1 + 2^-22 + 2^-46: rounded, minus (1 + 2^-22) is 0; fused it is 2^-46.
+  for (std::size_t i = 40; i < 48; ++i) {
+    in.a[i] = in.b[i] = 1.0f + std::ldexp(1.0f, -23);
+    in.c[i] = -(1.0f + std::ldexp(1.0f, -22));
+  }
+  in.u8[0] = 255, in.i8[0] = -128, in.u16[0] = 65535, in.i16[0] = -32768;
+  return in;
+}
+
+template <class T>
+void expect_same_bits(const T* got, const T* want, const std::string& what) {
+  for (std::size_t i = 0; i < kN; ++i) EXPECT_EQ(std::memcmp(got + i, want + i, sizeof(T)), 0) << what << " lane " << i;
+}
+
+TEST(SimdVocabulary, ScalarBackendMeetsTheContract) {
+  // The reference itself, against values derived by hand.
+  const vocab_in in = make_inputs();
+  vocab_out out{};
+  vocab_scalar::run_ops(in, out);
+  const std::uint8_t u8[] = {0, 2, 2, 0, 0, 254, 255, 254, 255, 255, 0, 0, 0, 255, 0, 255, 0};
+  for (std::size_t i = 0; i < std::size(u8); ++i) EXPECT_EQ(out.to_u8[i], u8[i]) << "lane " << i;
+  const std::int16_t i16[] = {0,      2,     2,      0,     -2,     254,   256,   254,    255,    256,    -1,   0,
+                              -32768, 32767, -32768, 32767, -32768, 32766, 32767, -32768, -32768, -32768, 32767};
+  for (std::size_t i = 0; i < std::size(i16); ++i) EXPECT_EQ(out.to_i16[i], i16[i]) << "lane " << i;
+  EXPECT_EQ(out.mul_add[40], 0.0f);  // two roundings, not one
+  EXPECT_EQ(out.from_u8[0], 255.0f);
+  EXPECT_EQ(out.from_i8[0], -128.0f);
+  EXPECT_EQ(out.from_u16[0], 65535.0f);
+  EXPECT_EQ(out.from_i16[0], -32768.0f);
+  EXPECT_EQ(out.select[12], 7.0f);  // NaN < b is false: the else
+}
+
+TEST(SimdVocabulary, TheArchitecturesVectorBackendsAreBuilt) {
+#if defined(__aarch64__)
+  EXPECT_EQ(NDRESIZE_SIMD_NEON, 1);
+  EXPECT_FALSE(runnable_backends().empty());
+#elif defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  EXPECT_EQ(NDRESIZE_X86, 1);
+#endif
+}
+
+TEST(SimdVocabulary, EveryTargetNameCapsAtATargetThisMachineHas) {
+  namespace nd = ndresize;
+  nd::set_max_isa(nd::isa::generic);
+  EXPECT_EQ(nd::active_isa(), nd::isa::generic);
+#if NDRESIZE_X86
+  nd::set_max_isa(nd::isa::neon);  // another architecture's name: no cap
+  const nd::isa best = nd::active_isa();
+  EXPECT_NE(best, nd::isa::neon);
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("sse4.1")) {
+    nd::set_max_isa(nd::isa::sse4);
+    EXPECT_EQ(nd::active_isa(), nd::isa::sse4);
+  }
+  if (__builtin_cpu_supports("avx2")) {
+    nd::set_max_isa(nd::isa::avx2);
+    EXPECT_EQ(nd::active_isa(), nd::isa::avx2);
+  }
+  nd::set_max_isa(nd::isa::avx512);
+  EXPECT_EQ(nd::active_isa(), best);
+#elif NDRESIZE_AARCH64
+  for (const nd::isa t : {nd::isa::sse4, nd::isa::avx2, nd::isa::avx512, nd::isa::neon}) {
+    nd::set_max_isa(t);
+    EXPECT_EQ(nd::active_isa(), nd::isa::neon) << nd::isa_name(t);
+  }
+#endif
+  nd::set_max_isa(nd::isa::avx512);
+  EXPECT_STREQ(nd::isa_name(nd::isa::sse4), "sse4");
+  EXPECT_STREQ(nd::isa_name(nd::isa::neon), "neon");
+}
+
+TEST(SimdVocabulary, EveryBackendGivesTheScalarBits) {
+  const vocab_in in = make_inputs();
+  vocab_out want{};
+  vocab_scalar::run_ops(in, want);
+  for (const backend& be : runnable_backends()) {
+    SCOPED_TRACE(be.name);
+    vocab_out got{};
+    be.run_ops(in, got);
+    expect_same_bits(got.add, want.add, "Add");
+    expect_same_bits(got.sub, want.sub, "Sub");
+    expect_same_bits(got.mul, want.mul, "Mul");
+    expect_same_bits(got.mul_add, want.mul_add, "Mul then Add");
+    expect_same_bits(got.select, want.select, "IfThenElse(Lt)");
+    expect_same_bits(got.load, want.load, "Load/Store");
+    expect_same_bits(got.stream, want.stream, "Stream");
+    expect_same_bits(got.from_u8, want.from_u8, "PromoteTo u8");
+    expect_same_bits(got.from_i8, want.from_i8, "PromoteTo i8");
+    expect_same_bits(got.from_u16, want.from_u16, "PromoteTo u16");
+    expect_same_bits(got.from_i16, want.from_i16, "PromoteTo i16");
+    expect_same_bits(got.to_u8, want.to_u8, "DemoteTo u8");
+    expect_same_bits(got.to_i16, want.to_i16, "DemoteTo i16");
+  }
+}
+
+TEST(SimdVocabulary, PartialLoadsAndStoresTouchOnlyTheirLanes) {
+  const vocab_in in = make_inputs();
+  auto backends = runnable_backends();
+  backends.push_back(
+      {"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n, &vocab_scalar::store_n});
+  for (const backend& be : backends) {
+    SCOPED_TRACE(be.name);
+    const std::size_t L = be.lanes();
+    for (std::size_t n = 0; n <= L; ++n) {
+      // The source ends at n: a read past it is outside the allocation (ASan reports it).
+      std::vector<float> src(in.b, in.b + n);
+      std::vector<float> whole(L, -1.0f);
+      be.load_n(src.data(), n, whole.data());
+      for (std::size_t j = 0; j < L; ++j) EXPECT_EQ(whole[j], j < n ? in.b[j] : 0.0f) << "LoadN n=" << n;
+    }
+    for (std::size_t n = 0; n <= L; ++n) {
+      std::vector<float> partial(L + 1, -1.0f);
+      be.store_n(in.b, n, partial.data());
+      for (std::size_t j = 0; j <= L; ++j)
+        EXPECT_EQ(partial[j], j < n ? in.b[j] : -1.0f) << "StoreN n=" << n << " cell " << j;
+    }
+  }
+}
+
+}  // namespace
