@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "spec_rational.hpp"
+
 namespace naive {
 
 /// Ranks the reference handles (ONNX has no limit; 16 is plenty for tests).
@@ -64,6 +66,8 @@ struct axis {
   double scale = 1.0;           ///< `scale` of the coordinate formulas
   double length_resized = 0.0;  ///< `output_width` of the formulas (fractional with scales)
   double roi_start = 0.0, roi_end = 1.0;
+  /// The same four values exactly (spec_rational.hpp): the discrete decisions are taken on them.
+  spec_rational::q exact_scale{1}, exact_length_resized{0}, exact_roi_start{0}, exact_roi_end{1};
   std::vector<std::vector<tap>> taps;  ///< per output coordinate
   std::vector<bool> outside;           ///< per output coordinate: tf_crop_and_resize extrapolates
   /// Per output coordinate: every source index the filter window touches, zero weights included,
@@ -168,6 +172,38 @@ inline double nearest_rounding(const std::string& nearest_mode, double x) {
   throw std::invalid_argument("naive: unknown nearest_mode " + nearest_mode);
 }
 
+/// x_original exactly (the same formulas in rationals); not ok where 128 bits do not suffice.
+inline spec_rational::q exact_original_coordinate(const std::string& mode, const axis& a, std::int64_t x) {
+  using spec_rational::q;
+  const q in{a.length_original}, half{1, 2}, centre{2 * x + 1, 2}, one{1};
+  const q& s = a.exact_scale;
+  const q& len = a.exact_length_resized;
+  if (mode == "half_pixel") return centre / s - half;
+  if (mode == "half_pixel_symmetric") return in / q{2} * (one - q{a.output_width_int} / len) + centre / s - half;
+  if (mode == "pytorch_half_pixel") return one < len ? centre / s - half : q{0};
+  if (mode == "align_corners") return one < len ? q{x} * (in - one) / (len - one) : q{0};
+  if (mode == "asymmetric") return q{x} / s;
+  if (mode == "tf_half_pixel_for_nn") return centre / s;
+  if (mode == "tf_crop_and_resize")
+    return one < len ? a.exact_roi_start * (in - one) + q{x} * (a.exact_roi_end - a.exact_roi_start) * (in - one) / (len - one)
+                     : half * (a.exact_roi_start + a.exact_roi_end) * (in - one);
+  throw std::invalid_argument("naive: unknown coordinate_transformation_mode " + mode);
+}
+
+/// nearest_mode (or the legacy rule) applied to the exact x_original (before clamping).
+inline std::int64_t exact_nearest_rounding(const std::string& nearest_mode, bool legacy, double scale,
+                                           spec_rational::q x) {
+  using spec_rational::q;
+  spec_rational::i128 r = 0;
+  if (legacy) r = scale >= 1 ? spec_rational::floor_q(x) : spec_rational::ceil_q(x);
+  else if (nearest_mode == "round_prefer_floor") r = spec_rational::ceil_q(x - q{1, 2});
+  else if (nearest_mode == "round_prefer_ceil") r = spec_rational::floor_q(x + q{1, 2});
+  else if (nearest_mode == "floor") r = spec_rational::floor_q(x);
+  else if (nearest_mode == "ceil") r = spec_rational::ceil_q(x);
+  else throw std::invalid_argument("naive: unknown nearest_mode " + nearest_mode);
+  return static_cast<std::int64_t>(r);
+}
+
 /// Output lengths, coordinate parameters and 1-D taps of every axis of an X of shape x_shape.
 /// The node must be valid for its version (the reference does not validate).
 inline geometry resolve(const node& n, const std::vector<std::int64_t>& x_shape) {
@@ -179,6 +215,7 @@ inline geometry resolve(const node& n, const std::vector<std::int64_t>& x_shape)
     auto& a = g.axes[static_cast<std::size_t>(d)];
     a.length_original = a.output_width_int = x_shape[static_cast<std::size_t>(d)];
     a.length_resized = static_cast<double>(a.length_original);
+    a.exact_length_resized = spec_rational::q{a.length_original};
   }
 
   // `axes` lists the axes that roi, scales and sizes describe; negative values count from the back.
@@ -197,14 +234,20 @@ inline geometry resolve(const node& n, const std::vector<std::int64_t>& x_shape)
       axis& a = at(i);
       a.scale = static_cast<double>(n.scales[i]);
       a.length_resized = static_cast<double>(a.length_original) * a.scale;
+      a.exact_scale = spec_rational::of_float(n.scales[i]);
+      a.exact_length_resized = spec_rational::q{a.length_original} * a.exact_scale;
       a.output_width_int = static_cast<std::int64_t>(std::floor(a.length_resized));
     }
   } else if (n.keep_aspect_ratio_policy == "stretch") {
     for (std::size_t i = 0; i < count; ++i) {
       axis& a = at(i);
       a.output_width_int = n.sizes[i];
-      if (a.length_original > 0) a.scale = static_cast<double>(n.sizes[i]) / static_cast<double>(a.length_original);
+      if (a.length_original > 0) {
+        a.scale = static_cast<double>(n.sizes[i]) / static_cast<double>(a.length_original);
+        a.exact_scale = spec_rational::q{n.sizes[i], a.length_original};
+      }
       a.length_resized = static_cast<double>(a.output_width_int);
+      a.exact_length_resized = spec_rational::q{a.output_width_int};
     }
   } else {
     // scale = Min|Max(sizes[i] / in_size[d]); out_size[d] = round_int(scale · in_size[d]),
@@ -213,9 +256,12 @@ inline geometry resolve(const node& n, const std::vector<std::int64_t>& x_shape)
     if (!not_larger && n.keep_aspect_ratio_policy != "not_smaller")
       throw std::invalid_argument("naive: unknown keep_aspect_ratio_policy " + n.keep_aspect_ratio_policy);
     double scale = 0.0;
+    spec_rational::q exact_scale{0};
     for (std::size_t i = 0; i < count; ++i) {
       const double s = static_cast<double>(n.sizes[i]) / static_cast<double>(at(i).length_original);
       scale = i == 0 ? s : not_larger ? std::min(scale, s) : std::max(scale, s);
+      const spec_rational::q e{n.sizes[i], at(i).length_original};
+      if (i == 0 || (not_larger ? e < exact_scale : exact_scale < e)) exact_scale = e;
     }
     for (std::size_t i = 0; i < count; ++i) {
       axis& a = at(i);
@@ -223,6 +269,8 @@ inline geometry resolve(const node& n, const std::vector<std::int64_t>& x_shape)
       // The output there is "calculated out of a scale factor" (the spec): output_width is
       // scale · input_width, fractional, as the ONNX reference's _interpolate_1d_with_x has it.
       a.length_resized = scale * static_cast<double>(a.length_original);
+      a.exact_scale = exact_scale;
+      a.exact_length_resized = exact_scale * spec_rational::q{a.length_original};
       a.output_width_int = static_cast<std::int64_t>(std::floor(a.length_resized + 0.5));
     }
   }
@@ -235,6 +283,8 @@ inline geometry resolve(const node& n, const std::vector<std::int64_t>& x_shape)
     for (std::size_t i = 0; i < count; ++i) {
       at(i).roi_start = n.roi[i];
       at(i).roi_end = n.roi[i + count];
+      at(i).exact_roi_start = spec_rational::of_double(n.roi[i]);
+      at(i).exact_roi_end = spec_rational::of_double(n.roi[i + count]);
     }
   const double a_coeff = static_cast<double>(n.cubic_coeff_a);
 
@@ -251,12 +301,18 @@ inline geometry resolve(const node& n, const std::vector<std::int64_t>& x_shape)
         continue;
       }
       const double x = original_coordinate(coordinate_mode, a, static_cast<double>(j));
-      if (crop && (x < 0 || x > last)) {
+      // Discrete decisions on the exact coordinate (the double where 128 bits do not suffice).
+      const spec_rational::q exact_x = exact_original_coordinate(coordinate_mode, a, static_cast<std::int64_t>(j));
+      const bool outside = exact_x.ok ? exact_x < spec_rational::q{0} || spec_rational::q{a.length_original - 1} < exact_x
+                                      : x < 0 || x > last;
+      if (crop && outside) {
         a.outside[j] = true;
         continue;
       }
       if (n.mode == "nearest") {
-        const double r = legacy ? (a.scale >= 1 ? std::floor(x) : std::ceil(x)) : nearest_rounding(n.nearest_mode, x);
+        const double r = exact_x.ok ? static_cast<double>(exact_nearest_rounding(n.nearest_mode, legacy, a.scale, exact_x))
+                         : legacy   ? (a.scale >= 1 ? std::floor(x) : std::ceil(x))
+                                    : nearest_rounding(n.nearest_mode, x);
         a.taps[j].push_back({static_cast<std::int64_t>(std::clamp(r, 0.0, last)), 1.0});
         a.support[j].push_back(a.taps[j].back().index);
         continue;

@@ -10,7 +10,10 @@
 #include <random>
 #include <vector>
 
+#include <ndresize/plan/output_shape.hpp>
 #include <ndresize/plan/table_builders.hpp>
+
+#include "support/spec_rational.hpp"
 
 namespace nd = ndresize;
 using ctm = nd::enums::coordinate_transformation_mode;
@@ -18,44 +21,11 @@ using nm = nd::enums::nearest_mode;
 
 namespace {
 
-__extension__ typedef __int128 i128;
-
-i128 gcd_of(i128 a, i128 b) {
-  if (a < 0) a = -a;
-  if (b < 0) b = -b;
-  while (b != 0) {
-    const i128 r = a % b;
-    a = b;
-    b = r;
-  }
-  return a;
-}
-
-// A fraction n/d, d > 0, reduced. Values in these tests stay far below 2^100.
-struct q {
-  i128 n = 0, d = 1;
-  q(i128 num = 0, i128 den = 1) : n(num), d(den) {
-    if (d < 0) n = -n, d = -d;
-    const i128 g = gcd_of(n, d);
-    if (g > 1) n /= g, d /= g;
-  }
-};
-q operator+(q a, q b) { return {a.n * b.d + b.n * a.d, a.d * b.d}; }
-q operator-(q a, q b) { return {a.n * b.d - b.n * a.d, a.d * b.d}; }
-q operator*(q a, q b) { return {a.n * b.n, a.d * b.d}; }
-q operator/(q a, q b) { return {a.n * b.d, a.d * b.n}; }
-bool operator<(q a, q b) { return a.n * b.d < b.n * a.d; }
-i128 floor_q(q a) { return a.n >= 0 ? a.n / a.d : -((-a.n + a.d - 1) / a.d); }
-i128 ceil_q(q a) { return -floor_q(q{-a.n, a.d}); }
-
-// The exact value of a float32.
-q of_float(float f) {
-  int e = 0;
-  const double m = std::frexp(static_cast<double>(f), &e);
-  const auto mant = static_cast<std::int64_t>(std::ldexp(m, 24));
-  e -= 24;
-  return e >= 0 ? q{static_cast<i128>(mant) << e, 1} : q{mant, static_cast<i128>(1) << -e};
-}
+using spec_rational::i128;
+using spec_rational::q;
+using spec_rational::of_float;
+using spec_rational::floor_q;
+using spec_rational::ceil_q;
 
 // x_original of the specification (Resize-19) for output j, scale s, length_resized len.
 q spec_coordinate(ctm m, std::int64_t j, std::int64_t in, std::int64_t out, q s, q len, q start, q end) {
@@ -250,3 +220,23 @@ TEST(ExactCoordinate, KnownBoundaryCases) {
 }
 
 }  // namespace
+
+// keep_aspect_ratio_policy: the scale is the chosen ratio sizes[i] / in exactly, not its double.
+// X [6, 49], sizes [11, 87], not_smaller: scale 11/6 on both axes; on axis 1, asymmetric + ceil
+// output 11 sits at 11 / (11/6) = 6 exactly (the double 11/6 puts it a hair above 6: index 7).
+TEST(ExactCoordinate, KeepAspectRatioScaleIsTheExactRatio) {
+  const std::vector<std::int64_t> sizes{11, 87};
+  nd::resize_geometry_request r;
+  r.input = nd::dims{6, 49};
+  r.axes = {0, 1};
+  r.sizes = sizes;
+  r.keep_aspect_ratio_policy = nd::enums::keep_aspect_ratio_policy::not_smaller;
+  const std::vector<nd::axis_geometry> g = nd::compute_geometry(r);
+  ASSERT_EQ(g[1].out, 90);
+  EXPECT_EQ(g[1].scale_numerator, 11);
+  EXPECT_EQ(g[1].scale_denominator, 6);
+  nd::sampling s;
+  s.coordinate_transformation_mode = ctm::asymmetric;
+  s.nearest_mode = nm::ceil;
+  EXPECT_EQ(nd::build_nearest_table(g[1], s).index[11], 6);
+}

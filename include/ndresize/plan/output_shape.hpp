@@ -20,6 +20,7 @@
 #include "../attributes.hpp"
 #include "../config.hpp"
 #include "../policy/coordinate.hpp"
+#include "../policy/exact_coordinate.hpp"
 #include "../shape.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
@@ -55,6 +56,7 @@ inline std::vector<axis_geometry> compute_geometry(const resize_geometry_request
   }
   const std::size_t n = r.axes.size();
   double policy_scale = 0.0;
+  index_t policy_numerator = 1, policy_denominator = 1;  // policy_scale exactly
   const bool keep_aspect = !r.sizes.empty() && r.keep_aspect_ratio_policy != enums::keep_aspect_ratio_policy::stretch;
   if (keep_aspect) {
     const bool larger = r.keep_aspect_ratio_policy == enums::keep_aspect_ratio_policy::not_smaller;
@@ -62,8 +64,14 @@ inline std::vector<axis_geometry> compute_geometry(const resize_geometry_request
     for (std::size_t i = 0; i < n; ++i) {
       const index_t in = r.input[r.axes[i]];
       if (in == 0) continue;  // an empty axis stays empty and does not vote
-      const double s = static_cast<double>(r.sizes[i]) / static_cast<double>(in);
-      if (!any || (larger ? s > policy_scale : s < policy_scale)) policy_scale = s;
+      // sizes[i] / in against the ratio so far, compared exactly (128-bit cross products)
+      const auto lhs = static_cast<exact::wide_int>(r.sizes[i]) * policy_denominator;
+      const auto rhs = static_cast<exact::wide_int>(policy_numerator) * in;
+      if (!any || (larger ? lhs > rhs : lhs < rhs)) {
+        policy_numerator = r.sizes[i];
+        policy_denominator = in;
+        policy_scale = static_cast<double>(r.sizes[i]) / static_cast<double>(in);
+      }
       any = true;
     }
     if (!any) policy_scale = 1.0;
@@ -76,11 +84,17 @@ inline std::vector<axis_geometry> compute_geometry(const resize_geometry_request
       a.out = static_cast<index_t>(std::floor(a.length_resized));
     } else if (keep_aspect) {
       a.scale = policy_scale;
+      a.scale_numerator = policy_numerator;
+      a.scale_denominator = policy_denominator;
       a.length_resized = policy_scale * static_cast<double>(a.in);
       a.out = floor_extent(a.length_resized + 0.5);
     } else {
       a.out = r.sizes[i];
       a.scale = a.in == 0 ? 1.0 : static_cast<double>(a.out) / static_cast<double>(a.in);
+      if (a.in > 0) {
+        a.scale_numerator = a.out;
+        a.scale_denominator = a.in;
+      }
       a.length_resized = static_cast<double>(a.out);
     }
     if (!r.roi.empty()) {

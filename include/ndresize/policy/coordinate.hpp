@@ -16,6 +16,11 @@ struct axis_geometry {
   double length_resized = 0.0;  ///< in·scale with scales or a keep-aspect policy (fractional), else the size
   double roi_start = 0.0;       ///< tf_crop_and_resize only
   double roi_end = 1.0;
+  /// On the sizes path `scale` is the ratio scale_numerator / scale_denominator of two integers
+  /// (sizes[i] / in, or the keep-aspect policy's chosen ratio), which the exact discrete
+  /// decisions use instead of its double; 0 / 0 elsewhere (the double is then the exact scale).
+  index_t scale_numerator = 0;
+  index_t scale_denominator = 0;
 };
 
 /// x_original for output coordinate `x` (Resize-19 formulas, cited per mode):

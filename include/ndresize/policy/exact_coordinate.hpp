@@ -136,20 +136,24 @@ constexpr wide_int floor_div(wide_int n, wide_int d) noexcept {  // d > 0
 constexpr wide_int floor_of(const rational& a) noexcept { return floor_div(a.num, a.den); }
 constexpr wide_int ceil_of(const rational& a) noexcept { return -floor_div(-a.num, a.den); }
 
-/// The scale of the formulas as an exact rational: `out / in` on the sizes path (the double
-/// g.scale is that ratio rounded), the double value itself otherwise.
+/// Geometry filled without the ratio (the resample and Ascend planners): the sizes path shows as
+/// length_resized = out and scale = out / in rounded.
+inline bool sizes_path(const axis_geometry& g) noexcept {
+  return g.in > 0 && g.length_resized == static_cast<double>(g.out) &&
+         g.scale == static_cast<double>(g.out) / static_cast<double>(g.in);
+}
+
+/// The scale of the formulas as an exact rational: the ratio of integers on the sizes path
+/// (the double g.scale is that ratio rounded), the double value itself otherwise.
 inline rational scale_of(const axis_geometry& g) noexcept {
-  if (g.in > 0 && g.length_resized == static_cast<double>(g.out) &&
-      g.scale == static_cast<double>(g.out) / static_cast<double>(g.in))
-    return make(g.out, g.in);
+  if (g.scale_denominator > 0) return make(g.scale_numerator, g.scale_denominator);
+  if (sizes_path(g)) return make(g.out, g.in);
   return from_double(g.scale);
 }
 
-/// length_resized exactly: the size on the sizes path, in · scale otherwise.
+/// length_resized exactly: in · scale (the size itself on the sizes path without a policy).
 inline rational length_resized_of(const axis_geometry& g, const rational& scale) noexcept {
-  if (g.length_resized == static_cast<double>(g.out) &&
-      g.scale == static_cast<double>(g.out) / static_cast<double>(g.in))
-    return from_int(g.out);
+  if (g.scale_denominator == 0 && sizes_path(g)) return from_int(g.out);
   return mul(from_int(g.in), scale);
 }
 
