@@ -83,7 +83,8 @@ TORCH_SIZES = [((7,), (12,)), ((12,), (5,)), ((4,), (1,)), ((1,), (3,)),
                ((4, 5, 6), (7, 2, 6)), ((5, 3, 4), (1, 6, 3))]
 # Scale factors exactly representable in float32 (ONNX scales are float32; torch's are double).
 TORCH_SCALES = [((7,), (1.5,)), ((12,), (0.375,)), ((5, 8), (1.75, 0.625)), ((9, 10), (0.5, 2.25)),
-                ((5, 6), (2.0, 0.75)), ((4, 5, 6), (1.25, 0.5, 1.5))]
+                ((5, 6), (2.0, 0.75)), ((4, 5, 6), (1.25, 0.5, 1.5)), ((8,), (0.75,)), ((4, 6), (1.5, 0.5)),
+                ((2, 4, 3), (2.0, 0.25, 3.0))]
 
 
 def nc(spatial):
@@ -140,8 +141,15 @@ def torch_rows():
         modes = [(lin, "linear")] + ([("bicubic", "cubic")] if len(ins) == 2 else [])
         for tm, om in modes:
             ref = F.interpolate(t(x), scale_factor=sf, mode=tm, align_corners=False).numpy()
-            add(R1, f"{tm} {ins} x {sf}", x, ref,
-                {"mode": om, "coordinate_transformation_mode": "pytorch_half_pixel"}, scales=scales)
+            if any(o == 1 and i > 1 for i, o in zip(ins, outs)):
+                add(R1, f"{tm} {ins} x {sf} (length 1: half_pixel)", x, ref,
+                    {"mode": om, "coordinate_transformation_mode": "half_pixel"}, scales=scales)
+                add(R1, f"{tm} {ins} x {sf} (length 1: pytorch_half_pixel differs)", x, ref,
+                    {"mode": om, "coordinate_transformation_mode": "pytorch_half_pixel"}, scales=scales,
+                    expect="differ")
+            else:
+                add(R1, f"{tm} {ins} x {sf}", x, ref,
+                    {"mode": om, "coordinate_transformation_mode": "pytorch_half_pixel"}, scales=scales)
             ref = F.interpolate(t(x), scale_factor=sf, mode=tm, align_corners=True).numpy()
             whole = all(float(i * s).is_integer() for i, s in zip(ins, sf))
             attrs = {"mode": om, "coordinate_transformation_mode": "align_corners"}
