@@ -14,12 +14,13 @@
 // Tolerance 2e-6 absolute (the largest difference measured is 5.4e-7): both sides round to float32 (Pillow between its
 // two passes, we accumulate in float), over at most ~20 taps of weights summing to 1 in magnitude ~1.3, and Pillow
 // computes coordinates as (j + 0.5) · in/out where we use (j + 0.5) / (out/in). The documented differences are tested
-// too: Pillow BOX is not INTER_AREA at fractional factors, INTER_AREA upscaling is not ours, and OpenCV's Lanczos4 does
-// not antialias.
+// too: Pillow BOX is not INTER_AREA at fractional factors, INTER_AREA upscaling is not ours, OpenCV's Lanczos4 does
+// not antialias, and Pillow clips uint8 between its passes.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -187,6 +188,35 @@ TEST(ResampleDifferences, PillowRenormalizesAtTheBorder) {
     }
   EXPECT_GT(edge, 1e-3);
   EXPECT_LE(inside, tolerance);
+}
+
+// 8-bit: Pillow clips to 0..255 and stores uint8 between its two passes; resample<uint8_t>
+// accumulates both passes in float and rounds (half to even) and saturates once. Where the
+// first pass overshoots (Lanczos' negative lobes on a checkerboard) the results differ by tens
+// of levels: at (2, 0) the exact value is 1.25, resample gives 1, Pillow 33.
+TEST(ResampleDifferences, PillowClipsUint8BetweenPasses) {
+  const npy::array pil = npy::load((golden_dir / "pillow_u8_checkerboard_lanczos3_12x12.npy").string());
+  ASSERT_EQ(pil.shape, (ndresize::dims{12, 12}));
+  std::vector<std::uint8_t> board(36);
+  std::vector<float> board_f(36);
+  for (std::size_t k = 0; k < 36; ++k) board_f[k] = board[k] = (k / 6 + k % 6) % 2 == 0 ? 255 : 0;
+  std::vector<std::uint8_t> y(144);
+  std::vector<float> y_f(144);
+  const ndresize::dims in{6, 6}, out{12, 12};
+  ndresize::resample<std::uint8_t>(ndresize::tensor_view<const std::uint8_t>(board.data(), in),
+                                   ndresize::tensor_view<std::uint8_t>(y.data(), out), ndresize::filters::lanczos3);
+  ndresize::resample<float>(ndresize::tensor_view<const float>(board_f.data(), in),
+                            ndresize::tensor_view<float>(y_f.data(), out), ndresize::filters::lanczos3);
+  int worst = 0;
+  for (std::size_t k = 0; k < 144; ++k) {
+    // resample<uint8_t> is the float result rounded and saturated once.
+    const float expected = std::clamp(std::nearbyint(y_f[k]), 0.0f, 255.0f);
+    EXPECT_EQ(static_cast<float>(y[k]), expected) << k;
+    worst = std::max(worst, std::abs(int{y[k]} - int{pil.data<std::uint8_t>()[k]}));
+  }
+  EXPECT_EQ(y[2 * 12 + 0], 1);
+  EXPECT_EQ(pil.data<std::uint8_t>()[2 * 12 + 0], 33);
+  EXPECT_GE(worst, 30);
 }
 
 }  // namespace

@@ -19,6 +19,8 @@ References:
   opencv_lanczos4 cv2.resize(..., INTER_LANCZOS4): 8 fixed taps, no stretching when shrinking.
   opencv_area_up  cv2.resize(..., INTER_AREA) upscaling: a documented difference (the test
                   checks that it differs).
+Also pillow_u8_checkerboard_lanczos3_12x12.npy (not in cases.txt): Pillow's uint8 path on a
+6x6 checkerboard, a documented difference (Pillow clips between its passes).
 """
 import math
 import os
@@ -136,6 +138,15 @@ def main():
         lines.append(f"{out} {src}.npy {ref} {f} {h} {w}")
     with open(os.path.join(OUT, "cases.txt"), "w") as fh:
         fh.write("\n".join(lines) + "\n")
+
+    # 8-bit: Pillow's uint8 path clips to 0..255 (and stores uint8) between its two passes. A 6x6
+    # checkerboard of 255 and 0 (255 at the corner) to 12x12 with LANCZOS, written as uint8; the
+    # test shows where it differs from resample<uint8_t> (no clipping between passes).
+    i, j = np.indices((6, 6))
+    board = np.where((i + j) % 2 == 0, 255, 0).astype(np.uint8)
+    y = np.asarray(Image.fromarray(board).resize((12, 12), Image.LANCZOS))
+    assert y.dtype == np.uint8 and y.shape == (12, 12)
+    np.save(os.path.join(OUT, "pillow_u8_checkerboard_lanczos3_12x12.npy"), y)
 
 
 if __name__ == "__main__":
