@@ -92,9 +92,9 @@ std::string opencv_cpu_cap() {
     int id;
     const char* name;
   };
-  static constexpr feature ladder[] = {{CV_CPU_AVX512_SKX, "AVX512-SKX"}, {CV_CPU_AVX2, "AVX2"},
-                                       {CV_CPU_AVX, "AVX"},           {CV_CPU_SSE4_2, "SSE4.2"},
-                                       {CV_CPU_SSE4_1, "SSE4.1"},     {CV_CPU_SSE2, "SSE2"}};
+  static constexpr feature ladder[] = {
+      {CV_CPU_AVX512_SKX, "AVX512-SKX"}, {CV_CPU_AVX2, "AVX2"},     {CV_CPU_AVX, "AVX"},
+      {CV_CPU_SSE4_2, "SSE4.2"},         {CV_CPU_SSE4_1, "SSE4.1"}, {CV_CPU_SSE2, "SSE2"}};
   std::string best = "none";
   for (const auto& f : ladder)
     if (cv::checkHardwareSupport(f.id)) {
