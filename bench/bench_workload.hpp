@@ -254,4 +254,12 @@ void register_onednn(const workload& w);
 void register_xnnpack(const workload& w);
 void register_vips(const workload& w);
 
+// What instruction sets each peer runs on in this process, read back from the library itself
+// (after the caps of bench/run_all.sh's BENCH_CLASS took effect): one line for the table's
+// heading, recorded in the JSON context as cap.<peer>.
+std::string opencv_cpu_cap();
+std::string onednn_cpu_cap();
+std::string xnnpack_cpu_cap();
+std::string vips_cpu_cap();
+
 }  // namespace bench

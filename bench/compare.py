@@ -21,7 +21,11 @@ thread <= targets.scaling where the output has at least targets.scaling_min_outp
 
 usage: python3 bench/compare.py --ndresize nd.json [--native nd-native.json --native-label=L]
            [--peer torch.jsonl] [--peer ort.jsonl] [--workloads bench/peers/workloads.json]
-           [--strict] [--output table.md]
+           [--strict] [--class avx2] [--output table.md]
+
+Each table's heading names the CPU class (--class, from bench/run_all.sh's BENCH_CLASS) and
+lists what each library reported running on: resize_bench's cap.<library> context entries
+and the script peers' {"context": {"cap.<library>": ...}} lines.
 """
 import argparse
 import json
@@ -81,7 +85,9 @@ def split_google_benchmark(rows):
     return nd, floor, peers
 
 
-def load_peer_lines(path):
+def load_peer_lines(path, context):
+    """The peer entries of a script peer's JSON lines; a {"context": {...}} line (the peer's
+    cap.<library>) goes into context."""
     peers = {}
     with open(path, encoding="utf-8") as f:
         for line in f:
@@ -89,6 +95,9 @@ def load_peer_lines(path):
             if not line.startswith("{"):
                 continue
             r = json.loads(line)
+            if "context" in r:
+                context.update(r["context"])
+                continue
             peers[(r["id"], r["library"], int(r["threads"]))] = {
                 "ms": r.get("median_ms"), "semantics": r.get("semantics", "same"), "note": r.get("note"),
                 "check": None}
@@ -128,13 +137,33 @@ def ms_of(r):
     return r["ms"] if r and r["ms"] is not None else None
 
 
-def render(workloads, targets, nd, floor, peers, title, out):
+def render_caps(cpu_class, context, out):
+    """The CPU class of the run and, per library, the instruction sets it reported running on
+    (cap.<library> lines from resize_bench's context and the script peers)."""
+    if cpu_class:
+        out.append(f"CPU class **{cpu_class}**: every library capped at it where it has a switch "
+                   "(bench/run_all.sh BENCH_CLASS); what each one reported running on:")
+    else:
+        out.append("No CPU class (each library picks its instruction set by CPUID); what each one reported running on:")
+    out.append("")
+    caps = {key[4:]: value for key, value in context.items() if key.startswith("cap.")}
+    order = ["ndresize", *PEER_ORDER]
+    for lib in sorted(caps, key=lambda l: (order.index(l) if l in order else len(order), l)):
+        out.append(f"- {lib}: {caps[lib]}")
+    if not caps:
+        out.append("- (not recorded by this resize_bench)")
+    out.append("")
+
+
+def render(workloads, targets, nd, floor, peers, title, out, cpu_class=None, context=None):
     found = {lib for (_, lib, _) in peers}
     libraries = [l for l in PEER_ORDER if l in found] + sorted(found - set(PEER_ORDER),
                                                                 key=lambda l: (l.endswith("float32"), l))
     head = ["workload", "layout", "threads", "ndresize ms", *[f"{lib} ms" for lib in libraries], "fastest peer",
             "ndresize / fastest", "ndresize / floor", "2T / 1T", "target", "status"]
-    out.append(f"### {title}\n")
+    out.append(f"### {title}{f', CPU class {cpu_class}' if cpu_class else ''}\n")
+    if context is not None:
+        render_caps(cpu_class, context, out)
     out.append("| " + " | ".join(head) + " |")
     out.append("|" + "|".join("---" for _ in head) + "|")
     tally = {"pass": 0, "miss": 0, "no data": 0}
@@ -231,6 +260,8 @@ def main():
     parser.add_argument("--workloads", default=os.path.join(HERE, "peers", "workloads.json"))
     parser.add_argument("--output", help="also write the table here")
     parser.add_argument("--strict", action="store_true", help='only "same"-semantics peers count')
+    parser.add_argument("--class", dest="cpu_class", help="the CPU class the run was capped at (avx512, avx2, sse4), "
+                        "named in each table's heading")
     args = parser.parse_args()
     if args.strict:
         COUNTED.remove("approx")
@@ -238,16 +269,22 @@ def main():
     workloads, targets = load_workloads(args.workloads), load_targets(args.workloads)
     rows, context = load_google_benchmark(args.ndresize)
     nd, floor, peers = split_google_benchmark(rows)
+    script_context = {}
     for path in args.peer:
-        peers.update(load_peer_lines(path))
+        peers.update(load_peer_lines(path, script_context))
     out = []
-    render(workloads, targets, nd, floor, peers, f"ndresize ({args.ndresize_label}) vs peers", out)
+    render(workloads, targets, nd, floor, peers, f"ndresize ({args.ndresize_label}) vs peers", out, args.cpu_class,
+           {**context, **script_context})
     nd_sets = [(args.ndresize_label, nd)]
     if args.native:
-        native_rows, _ = load_google_benchmark(args.native)
+        native_rows, native_context = load_google_benchmark(args.native)
         nd_native, floor_native, _ = split_google_benchmark(native_rows)
+        # the peers' columns come from the first run: only ndresize's line is this build's
+        caps = {**context, **script_context}
+        if "cap.ndresize" in native_context:
+            caps["cap.ndresize"] = native_context["cap.ndresize"]
         render(workloads, targets, nd_native, floor_native or floor, peers, f"ndresize ({args.native_label}) vs peers",
-               out)
+               out, args.cpu_class, caps)
         nd_sets.append((args.native_label, nd_native))
     notes(nd_sets, peers, context, out)
     text = "\n".join(out)

@@ -16,6 +16,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <string>
 #include <unordered_map>
 
@@ -33,6 +34,18 @@ dnnl::memory::format_tag tag_of(const workload& w, int rank) {
   return rank == 5 ? tag::ncdhw : tag::nchw;
 }
 
+dnnl::resampling_forward::primitive_desc primitive_desc_of(const workload& w, bool f32, const dnnl::engine& engine) {
+  const auto type = f32 ? dnnl::memory::data_type::f32 : dnnl::memory::data_type::u8;
+  const nd::dims pin = w.peer_in(), pout = w.peer_out();
+  const auto format = tag_of(w, pin.size());
+  const dnnl::memory::desc src_md(to_dnnl(pin), type, format), dst_md(to_dnnl(pout), type, format);
+  const auto algorithm = w.attrs.mode == nd::enums::mode::nearest ? dnnl::algorithm::resampling_nearest
+                                                                  : dnnl::algorithm::resampling_linear;
+  return {dnnl::resampling_forward::desc(dnnl::prop_kind::forward_inference, algorithm, src_md, dst_md), engine};
+}
+
+bool onednn_has(const workload& w) { return !w.attrs.antialias && w.attrs.mode != nd::enums::mode::cubic; }
+
 /// A resampling primitive for `w` reading x and writing y (both in the workload's layout).
 template <class T>
 struct onednn_resize {
@@ -42,17 +55,10 @@ struct onednn_resize {
   std::unordered_map<int, dnnl::memory> args;
 
   onednn_resize(const workload& w, const T* x, T* y) {
-    const auto type = std::is_same_v<T, float> ? dnnl::memory::data_type::f32 : dnnl::memory::data_type::u8;
-    const nd::dims pin = w.peer_in(), pout = w.peer_out();
-    const auto format = tag_of(w, pin.size());
-    const dnnl::memory::desc src_md(to_dnnl(pin), type, format), dst_md(to_dnnl(pout), type, format);
-    const auto algorithm = w.attrs.mode == nd::enums::mode::nearest ? dnnl::algorithm::resampling_nearest
-                                                                    : dnnl::algorithm::resampling_linear;
-    const dnnl::resampling_forward::primitive_desc pd(
-        dnnl::resampling_forward::desc(dnnl::prop_kind::forward_inference, algorithm, src_md, dst_md), engine);
+    const auto pd = primitive_desc_of(w, std::is_same_v<T, float>, engine);
     primitive = dnnl::resampling_forward(pd);
-    args = {{DNNL_ARG_SRC, dnnl::memory(src_md, engine, const_cast<T*>(x))},
-            {DNNL_ARG_DST, dnnl::memory(dst_md, engine, y)}};
+    args = {{DNNL_ARG_SRC, dnnl::memory(pd.src_desc(), engine, const_cast<T*>(x))},
+            {DNNL_ARG_DST, dnnl::memory(pd.dst_desc(), engine, y)}};
   }
   void operator()() {
     primitive.execute(stream, args);
@@ -104,8 +110,44 @@ std::string probe_onednn(const workload& w) {
 
 }  // namespace
 
+// ONEDNN_MAX_CPU_ISA (SSE41, AVX, AVX2, AVX512_CORE, ..., ALL; read once) caps the JIT code;
+// the implementation each workload's primitive gets says what it really runs on.
+std::string onednn_cpu_cap() {
+  const char* name = "unknown";
+  switch (dnnl::get_effective_cpu_isa()) {
+    case dnnl::cpu_isa::all: name = "all"; break;
+    case dnnl::cpu_isa::sse41: name = "sse41"; break;
+    case dnnl::cpu_isa::avx: name = "avx"; break;
+    case dnnl::cpu_isa::avx2: name = "avx2"; break;
+    case dnnl::cpu_isa::avx2_vnni: name = "avx2_vnni"; break;
+    case dnnl::cpu_isa::avx512_mic: name = "avx512_mic"; break;
+    case dnnl::cpu_isa::avx512_mic_4ops: name = "avx512_mic_4ops"; break;
+    case dnnl::cpu_isa::avx512_core: name = "avx512_core"; break;
+    case dnnl::cpu_isa::avx512_core_vnni: name = "avx512_core_vnni"; break;
+    case dnnl::cpu_isa::avx512_core_bf16: name = "avx512_core_bf16"; break;
+    case dnnl::cpu_isa::avx512_core_amx: name = "avx512_core_amx"; break;
+  }
+  std::map<std::string, std::string> impls;  // implementation -> workloads
+  try {
+    const dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+    for (const auto& w : workloads()) {
+      if (!onednn_has(w)) continue;
+      std::string& ids = impls[primitive_desc_of(w, !w.uint8, engine).impl_info_str()];
+      ids += (ids.empty() ? "" : ",") + w.id;
+    }
+  } catch (const dnnl::error& e) {
+    impls[std::string("error: ") + e.what()];
+  }
+  std::string line = std::string("effective ISA ") + name;
+  const char* cap = std::getenv("ONEDNN_MAX_CPU_ISA");
+  if (cap && *cap) line += std::string(" (ONEDNN_MAX_CPU_ISA=") + cap + ")";
+  line += "; resampling implementations:";
+  for (const auto& [impl, ids] : impls) line += " " + impl + " [" + ids + "]";
+  return line;
+}
+
 void register_onednn(const workload& w) {
-  if (w.attrs.antialias || w.attrs.mode == nd::enums::mode::cubic) return;
+  if (!onednn_has(w)) return;
   const std::string crash = w.uint8 ? probe_onednn<std::uint8_t>(w) : probe_onednn<float>(w);
   if (!crash.empty()) std::fprintf(stderr, "%s: %s, skipped\n", w.id.c_str(), crash.c_str());
   for (int threads : {1, 2})

@@ -8,7 +8,9 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include <cstdlib>
 #include <memory>
+#include <string>
 
 #include "bench_workload.hpp"
 
@@ -79,6 +81,31 @@ void bench_opencv(benchmark::State& state, const workload& w, int threads) {
 }
 
 }  // namespace
+
+// OPENCV_CPU_DISABLE (read when the library loads) turns dispatched features off; OpenCV 4.6
+// spells them AVX512-SKX, AVX2, FMA3, AVX, FP16, SSE4.2, ... and warns about unknown names.
+// Debian's 4.6 build (baseline SSE2, no IPP) dispatches cv::resize for nearest only
+// (resizeNNInvoker: SSE4.1 and AVX2 variants in libopencv_imgproc); linear and cubic run the
+// baseline's 128-bit universal intrinsics whatever the cap, and nothing in resize is AVX-512.
+std::string opencv_cpu_cap() {
+  struct feature {
+    int id;
+    const char* name;
+  };
+  static constexpr feature ladder[] = {
+      {CV_CPU_AVX512_SKX, "AVX512-SKX"}, {CV_CPU_AVX2, "AVX2"},     {CV_CPU_AVX, "AVX"},
+      {CV_CPU_SSE4_2, "SSE4.2"},         {CV_CPU_SSE4_1, "SSE4.1"}, {CV_CPU_SSE2, "SSE2"}};
+  std::string best = "none";
+  for (const auto& f : ladder)
+    if (cv::checkHardwareSupport(f.id)) {
+      best = f.name;
+      break;
+    }
+  const char* disabled = std::getenv("OPENCV_CPU_DISABLE");
+  return "best enabled " + best + " (features: " + cv::getCPUFeaturesLine() + "; ? = disabled at run time" +
+         (disabled && *disabled ? std::string("; OPENCV_CPU_DISABLE=") + disabled : std::string()) +
+         "; resize: nearest up to AVX2, linear/cubic SSE2)";
+}
 
 void register_opencv(const workload& w) {
   if (w.attrs.antialias) return;

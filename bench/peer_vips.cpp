@@ -9,8 +9,13 @@
 // intermediate of its two 1-D passes in 8 bits, so outputs differ from the float contract by
 // a few levels; the stated tolerance for "approx" is kVipsLevels.
 #include <vips/vips.h>
+// after vips.h, which it needs (it is not part of it)
+#include <vips/vector.h>
+
+#include <dlfcn.h>
 
 #include <cstring>
+#include <string>
 
 #include "bench_workload.hpp"
 
@@ -20,13 +25,17 @@ namespace {
 
 constexpr int kVipsLevels = 3;
 
-void bench_vips(benchmark::State& state, const workload& w, int threads) {
+bool vips_initialized() {
   static const bool initialized = [] {
     if (VIPS_INIT("resize_bench") != 0) return false;
     vips_cache_set_max(0);
     return true;
   }();
-  if (!initialized) {
+  return initialized;
+}
+
+void bench_vips(benchmark::State& state, const workload& w, int threads) {
+  if (!vips_initialized()) {
     state.SkipWithError("VIPS_INIT failed");
     return;
   }
@@ -66,6 +75,37 @@ void bench_vips(benchmark::State& state, const workload& w, int threads) {
 }
 
 }  // namespace
+
+// libvips 8.14 as Debian builds it vectorizes with orc (liborc 0.4.33, no Highway), whose x86
+// code generator is its "sse" target: 128-bit whatever the CPU, so no class changes it. The
+// rest is C compiled for the x86-64 baseline. VIPS_NOVECTOR=1 would turn orc off entirely
+// (scalar C, below every class): not used. The line reads orc's target back through its API.
+std::string vips_cpu_cap() {
+  if (!vips_initialized()) return "VIPS_INIT failed";
+  std::string line = std::string("orc vector paths ") + (vips_vector_isenabled() ? "on" : "off");
+  using target_fn = void* (*)();
+  using name_fn = const char* (*)(void*);
+  using flags_fn = unsigned (*)(void*);
+  using flag_name_fn = const char* (*)(void*, int);
+  const auto get_default = reinterpret_cast<target_fn>(dlsym(RTLD_DEFAULT, "orc_target_get_default"));
+  const auto get_name = reinterpret_cast<name_fn>(dlsym(RTLD_DEFAULT, "orc_target_get_name"));
+  const auto get_flags = reinterpret_cast<flags_fn>(dlsym(RTLD_DEFAULT, "orc_target_get_default_flags"));
+  const auto flag_name = reinterpret_cast<flag_name_fn>(dlsym(RTLD_DEFAULT, "orc_target_get_flag_name"));
+  void* target = get_default ? get_default() : nullptr;
+  if (target == nullptr || get_name == nullptr) return line + "; orc not found in the process";
+  line += std::string("; orc target ") + get_name(target);
+  if (get_flags && flag_name) {
+    const unsigned flags = get_flags(target);
+    line += " (flags:";
+    for (int bit = 0; bit < 32; ++bit)
+      if (flags & (1u << bit)) {
+        const char* n = flag_name(target, bit);
+        line += std::string(" ") + (n ? n : "?");
+      }
+    line += ")";
+  }
+  return line;
+}
 
 void register_vips(const workload& w) {
   if (!(w.uint8 && w.attrs.antialias)) return;

@@ -9,7 +9,13 @@
 
 #include <pthreadpool.h>
 
+#include <dlfcn.h>
+
+#include <fstream>
+#include <iterator>
 #include <memory>
+#include <set>
+#include <string>
 
 #include "bench_workload.hpp"
 
@@ -68,6 +74,30 @@ void bench_xnnpack(benchmark::State& state, const workload& w, int threads) {
 }
 
 }  // namespace
+
+// XNNPACK picks its micro-kernels by CPUID at xnn_initialize and has no switch to cap them.
+// This snapshot's resize kernels are 128-bit (f32: sse; u8: sse2, sse41) apart from an f16
+// fma3 one the benchmark does not use, so every class runs the same XNNPACK code: the line
+// lists the bilinear kernels compiled into the library this process loaded, as the evidence.
+std::string xnnpack_cpu_cap() {
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void*>(&xnn_initialize), &info) == 0 || info.dli_fname == nullptr)
+    return "no cap switch; library not located";
+  std::ifstream file(info.dli_fname, std::ios::binary);
+  const std::string bytes{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  std::set<std::string> kernels;
+  const std::string key = "_ibilinear";
+  for (std::size_t at = bytes.find(key); at != std::string::npos; at = bytes.find(key, at + 1)) {
+    const std::size_t begin = bytes.rfind("xnn_", at);
+    const std::size_t end = bytes.find('\0', at);
+    if (begin == std::string::npos || end == std::string::npos || at - begin > 16) continue;
+    const std::string name = bytes.substr(begin, end - begin);
+    if (name.find("ukernel__") != std::string::npos) kernels.insert(name.substr(4));
+  }
+  std::string line = "no cap switch (kernels chosen by CPUID); bilinear kernels in the library:";
+  for (const auto& k : kernels) line += " " + k;
+  return line;
+}
 
 void register_xnnpack(const workload& w) {
   if (w.attrs.antialias || w.attrs.mode != nd::enums::mode::linear || w.peer_in().size() != 4) return;

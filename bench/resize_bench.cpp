@@ -9,7 +9,9 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bench_workload.hpp"
@@ -101,6 +103,32 @@ void register_all() {
   }
 }
 
+// The instruction sets each library runs on in this process, as each reports it (after the
+// caps bench/run_all.sh sets for BENCH_CLASS): printed and recorded as cap.<library>, which
+// compare.py puts under the table's heading. After register_all: oneDNN's probes fork there.
+void record_cpu_caps() {
+  const char* env = std::getenv("NDRESIZE_ISA");
+  std::vector<std::pair<std::string, std::string>> caps = {
+      {"ndresize", std::string("active target ") + nd::isa_name(nd::active_isa()) +
+                       (env && *env ? std::string(" (NDRESIZE_ISA=") + env + ")" : std::string())}};
+#ifdef NDRESIZE_BENCH_OPENCV
+  caps.emplace_back("opencv", opencv_cpu_cap());
+#endif
+#ifdef NDRESIZE_BENCH_ONEDNN
+  caps.emplace_back("onednn", onednn_cpu_cap());
+#endif
+#ifdef NDRESIZE_BENCH_XNNPACK
+  caps.emplace_back("xnnpack", xnnpack_cpu_cap());
+#endif
+#ifdef NDRESIZE_BENCH_VIPS
+  caps.emplace_back("vips", vips_cpu_cap());
+#endif
+  for (const auto& [library, line] : caps) {
+    benchmark::AddCustomContext("cap." + library, line);
+    std::fprintf(stderr, "resize_bench: %s: %s\n", library.c_str(), line.c_str());
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -110,6 +138,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "resize_bench: peer %s not built in (install %s and reconfigure)\n", p.name, p.package);
   }
   register_all();
+  record_cpu_caps();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -20,7 +20,8 @@
 // to float rounding; its uint8 linear path (W6, W6a) rounds differently (check_semantics.py
 // finds about half of W6's and a tenth of W6a's outputs one level off), hence "approx".
 // Prints one JSON line per (workload, threads): {"id","library":"ort","threads","median_ms",
-//   "semantics","kernel_ms","js_run_ms","reps","calls_per_rep"}
+//   "semantics","kernel_ms","js_run_ms","reps","calls_per_rep"}, after a first line
+//   {"context": {"cap.ort": "..."}}.
 //
 // usage: node bench/peers/ort_bench.mjs --models DIR [--threads 1,2] [--reps 10]
 //            [--min-time 0.1] [--only W1,W4] [--dump DIR]
@@ -166,6 +167,9 @@ async function bench_workload(w, threads, args, profile_dir) {
 async function main() {
   const args = parse_args(process.argv.slice(2));
   const { workloads } = JSON.parse(fs.readFileSync(path.join(here, 'workloads.json'), 'utf8'));
+  // ONNX Runtime has no known switch that caps the instruction sets of its CPU kernels (MLAS
+  // picks them by CPUID): bench/run_all.sh's BENCH_CLASS leaves it as it is, and says so.
+  console.log(JSON.stringify({ context: { 'cap.ort': `no cap switch known: not capped (onnxruntime-node ${ort.env.versions?.node ?? '?'})` } }));
   const profile_dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ort_bench_'));
   try {
     for (const w of workloads) {

@@ -29,6 +29,7 @@ each figure is the median over --reps repetitions after warmup (the statistic of
 Benchmark's median aggregate in resize_bench).
 Prints one JSON line per (workload, threads):
   {"id","library":"torch","threads","median_ms","semantics","reps","calls_per_rep"[,"note"]}
+after a first line {"context": {"cap.torch": "<ATen's CPU capability>"}}.
 
 usage: /usr/bin/python3 bench/peers/torch_bench.py [--threads 1,2] [--reps 10]
            [--min-time 0.1] [--only W1,W4 (a base id also selects its -NHWC variant)] [--dump DIR]
@@ -38,6 +39,7 @@ check_semantics.py.
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import time
@@ -146,6 +148,17 @@ def bench(w, threads, args):
     return [dict(base, library="torch", median_ms=median, semantics=semantics(w), reps=args.reps, calls_per_rep=calls)]
 
 
+def cpu_capability():
+    """The instruction set of ATen's vectorized CPU kernels (upsample_* among them), as torch
+    reports it: ATEN_CPU_CAPABILITY=default|avx2|avx512 caps it (torch 1.13 has no API for it:
+    read from torch.__config__.show()). Debian's 1.13 picks AVX2 on its own even where the CPU
+    has AVX-512; "default" is the build's baseline code without explicit vectors."""
+    found = re.search(r"CPU capability usage: (.*)", torch.__config__.show())
+    line = found.group(1).strip() if found else "not reported"
+    cap = os.environ.get("ATEN_CPU_CAPABILITY")
+    return f"{line} (ATEN_CPU_CAPABILITY={cap})" if cap else line
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--threads", default="1,2", type=lambda s: [int(v) for v in s.split(",")])
@@ -157,6 +170,7 @@ def main():
     if args.reps < 10:
         parser.error("--reps must be at least 10")
     torch.set_grad_enabled(False)
+    print(json.dumps({"context": {"cap.torch": cpu_capability()}}), flush=True)
     for w in load_workloads():
         if args.only and w["id"] not in args.only and w["base"] not in args.only:
             continue
