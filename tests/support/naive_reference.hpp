@@ -185,7 +185,8 @@ inline spec_rational::q exact_original_coordinate(const std::string& mode, const
   if (mode == "asymmetric") return q{x} / s;
   if (mode == "tf_half_pixel_for_nn") return centre / s;
   if (mode == "tf_crop_and_resize")
-    return one < len ? a.exact_roi_start * (in - one) + q{x} * (a.exact_roi_end - a.exact_roi_start) * (in - one) / (len - one)
+    return one < len ? a.exact_roi_start * (in - one) +
+                           q{x} * (a.exact_roi_end - a.exact_roi_start) * (in - one) / (len - one)
                      : half * (a.exact_roi_start + a.exact_roi_end) * (in - one);
   throw std::invalid_argument("naive: unknown coordinate_transformation_mode " + mode);
 }
@@ -195,12 +196,18 @@ inline std::int64_t exact_nearest_rounding(const std::string& nearest_mode, bool
                                            spec_rational::q x) {
   using spec_rational::q;
   spec_rational::i128 r = 0;
-  if (legacy) r = scale >= 1 ? spec_rational::floor_q(x) : spec_rational::ceil_q(x);
-  else if (nearest_mode == "round_prefer_floor") r = spec_rational::ceil_q(x - q{1, 2});
-  else if (nearest_mode == "round_prefer_ceil") r = spec_rational::floor_q(x + q{1, 2});
-  else if (nearest_mode == "floor") r = spec_rational::floor_q(x);
-  else if (nearest_mode == "ceil") r = spec_rational::ceil_q(x);
-  else throw std::invalid_argument("naive: unknown nearest_mode " + nearest_mode);
+  if (legacy)
+    r = scale >= 1 ? spec_rational::floor_q(x) : spec_rational::ceil_q(x);
+  else if (nearest_mode == "round_prefer_floor")
+    r = spec_rational::ceil_q(x - q{1, 2});
+  else if (nearest_mode == "round_prefer_ceil")
+    r = spec_rational::floor_q(x + q{1, 2});
+  else if (nearest_mode == "floor")
+    r = spec_rational::floor_q(x);
+  else if (nearest_mode == "ceil")
+    r = spec_rational::ceil_q(x);
+  else
+    throw std::invalid_argument("naive: unknown nearest_mode " + nearest_mode);
   return static_cast<std::int64_t>(r);
 }
 
@@ -303,16 +310,18 @@ inline geometry resolve(const node& n, const std::vector<std::int64_t>& x_shape)
       const double x = original_coordinate(coordinate_mode, a, static_cast<double>(j));
       // Discrete decisions on the exact coordinate (the double where 128 bits do not suffice).
       const spec_rational::q exact_x = exact_original_coordinate(coordinate_mode, a, static_cast<std::int64_t>(j));
-      const bool outside = exact_x.ok ? exact_x < spec_rational::q{0} || spec_rational::q{a.length_original - 1} < exact_x
-                                      : x < 0 || x > last;
+      const bool outside = exact_x.ok
+                               ? exact_x < spec_rational::q{0} || spec_rational::q{a.length_original - 1} < exact_x
+                               : x < 0 || x > last;
       if (crop && outside) {
         a.outside[j] = true;
         continue;
       }
       if (n.mode == "nearest") {
-        const double r = exact_x.ok ? static_cast<double>(exact_nearest_rounding(n.nearest_mode, legacy, a.scale, exact_x))
-                         : legacy   ? (a.scale >= 1 ? std::floor(x) : std::ceil(x))
-                                    : nearest_rounding(n.nearest_mode, x);
+        const double r = exact_x.ok
+                             ? static_cast<double>(exact_nearest_rounding(n.nearest_mode, legacy, a.scale, exact_x))
+                         : legacy ? (a.scale >= 1 ? std::floor(x) : std::ceil(x))
+                                  : nearest_rounding(n.nearest_mode, x);
         a.taps[j].push_back({static_cast<std::int64_t>(std::clamp(r, 0.0, last)), 1.0});
         a.support[j].push_back(a.taps[j].back().index);
         continue;

@@ -41,7 +41,8 @@ inline q overflowed() { return q{0, 1, false}; }
 
 inline q operator*(q a, q b) {
   i128 n = 0, d = 0;
-  if (!a.ok || !b.ok || __builtin_mul_overflow(a.n, b.n, &n) || __builtin_mul_overflow(a.d, b.d, &d)) return overflowed();
+  if (!a.ok || !b.ok || __builtin_mul_overflow(a.n, b.n, &n) || __builtin_mul_overflow(a.d, b.d, &d))
+    return overflowed();
   return {n, d};
 }
 inline q operator+(q a, q b) {

@@ -21,11 +21,11 @@ using nm = nd::enums::nearest_mode;
 
 namespace {
 
-using spec_rational::i128;
-using spec_rational::q;
-using spec_rational::of_float;
-using spec_rational::floor_q;
 using spec_rational::ceil_q;
+using spec_rational::floor_q;
+using spec_rational::i128;
+using spec_rational::of_float;
+using spec_rational::q;
 
 // x_original of the specification (Resize-19) for output j, scale s, length_resized len.
 q spec_coordinate(ctm m, std::int64_t j, std::int64_t in, std::int64_t out, q s, q len, q start, q end) {
@@ -58,8 +58,8 @@ std::int64_t spec_nearest(nm mode, q x, std::int64_t in) {
   return static_cast<std::int64_t>(r < 0 ? 0 : r > in - 1 ? in - 1 : r);
 }
 
-constexpr ctm all_modes[] = {ctm::half_pixel,   ctm::half_pixel_symmetric, ctm::pytorch_half_pixel, ctm::align_corners,
-                             ctm::asymmetric,   ctm::tf_half_pixel_for_nn, ctm::tf_crop_and_resize};
+constexpr ctm all_modes[] = {ctm::half_pixel, ctm::half_pixel_symmetric, ctm::pytorch_half_pixel, ctm::align_corners,
+                             ctm::asymmetric, ctm::tf_half_pixel_for_nn, ctm::tf_crop_and_resize};
 constexpr nm all_nearest[] = {nm::round_prefer_floor, nm::round_prefer_ceil, nm::floor, nm::ceil};
 
 // One geometry case: the sizes path (scale = out/in) or the scales path (a float32 scale).
@@ -159,7 +159,8 @@ void check_box_support(const geometry_case& c, const nd::filter_kernel& f) {
     const auto e = static_cast<std::size_t>(t.tap_begin[static_cast<std::size_t>(j) + 1]);
     const std::vector<std::int64_t> got(t.tap_index.begin() + static_cast<std::ptrdiff_t>(b),
                                         t.tap_index.begin() + static_cast<std::ptrdiff_t>(e));
-    ASSERT_EQ(got, expected) << f.name << " in " << c.g.in << " out " << c.g.out << " j " << j << " scale " << c.g.scale;
+    ASSERT_EQ(got, expected) << f.name << " in " << c.g.in << " out " << c.g.out << " j " << j << " scale "
+                             << c.g.scale;
   }
 }
 

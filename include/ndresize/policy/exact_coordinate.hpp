@@ -75,7 +75,7 @@ inline rational from_double(double v) noexcept {
   if (!std::isfinite(v)) return invalid();
   if (v == 0.0) return {0, 1, true};
   int e = 0;
-  const double m = std::frexp(v, &e);  // v = m · 2^e, 0.5 <= |m| < 1
+  const double m = std::frexp(v, &e);                        // v = m · 2^e, 0.5 <= |m| < 1
   auto mant = static_cast<std::int64_t>(std::ldexp(m, 53));  // exact: 53 bits
   e -= 53;
   while ((mant & 1) == 0) {  // strip trailing zeros so small denominators stay small
@@ -158,7 +158,8 @@ inline rational length_resized_of(const axis_geometry& g, const rational& scale)
 }
 
 /// x_original of output j exactly (the formulas of policy/coordinate.hpp, in rationals).
-inline rational original_coordinate(enums::coordinate_transformation_mode m, std::int64_t j, const axis_geometry& g) noexcept {
+inline rational original_coordinate(enums::coordinate_transformation_mode m, std::int64_t j,
+                                    const axis_geometry& g) noexcept {
   using enum enums::coordinate_transformation_mode;
   const rational s = scale_of(g);
   const rational in = from_int(g.in), half = make(1, 2);
@@ -208,8 +209,8 @@ inline bool near_half_multiple(double x) noexcept {
 
 /// The exact x_original of output j when the double `x` lies near an integer or half-integer
 /// (where the discrete decisions change), else nothing (the double decides).
-inline std::optional<exact::rational> exact_coordinate_near_boundary(enums::coordinate_transformation_mode m,
-                                                                     index_t j, double x, const axis_geometry& g) noexcept {
+inline std::optional<exact::rational> exact_coordinate_near_boundary(enums::coordinate_transformation_mode m, index_t j,
+                                                                     double x, const axis_geometry& g) noexcept {
   if (!exact::near_half_multiple(x)) return std::nullopt;
   const exact::rational r = exact::original_coordinate(m, static_cast<std::int64_t>(j), g);
   if (!r.ok) return std::nullopt;
@@ -239,7 +240,8 @@ inline index_t exact_nearest_index(enums::nearest_mode m, nearest_rounding rule,
 }
 
 /// tf_crop_and_resize's extrapolation test on the exact coordinate.
-inline bool exact_is_extrapolated(enums::coordinate_transformation_mode m, const exact::rational& x, index_t in) noexcept {
+inline bool exact_is_extrapolated(enums::coordinate_transformation_mode m, const exact::rational& x,
+                                  index_t in) noexcept {
   return m == enums::coordinate_transformation_mode::tf_crop_and_resize &&
          (x.num < 0 || exact::compare(x, exact::from_int(in - 1)) > 0);
 }
