@@ -2,7 +2,9 @@
 // Reading and writing NumPy .npy files (format versions 1.0, 2.0 and 3.0), for the examples
 // and the tests. Every dtype .npy holds maps to an ONNX element type: bool, (u)int8..64,
 // float16/32/64, complex64/128, and strings ('<U' UCS-4 becomes UTF-8 std::string, '|S' bytes
-// are kept as they are and written back as '|S'). bfloat16 has no NumPy dtype: it travels as
+// are kept as they are and written back as '|S'). Strings can also be loaded in their fixed-width
+// form (string_form::fixed_width): the file's bytes, one element every `fixed_width` bytes, with
+// no std::string per element. bfloat16 has no NumPy dtype: it travels as
 // its uint16 bit patterns ('<u2'). Data is returned in C order and native (little-endian)
 // byte order; big-endian files are swapped, Fortran-ordered files are rejected. Anything
 // malformed throws npy_error (never another exception, never a crash), and save() writes a
@@ -42,13 +44,23 @@ class npy_error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// How load() and parse() hold strings: one std::string per element (UTF-8 for '<U'), or in
+/// their fixed-width form (array::fixed_width).
+enum class string_form { text, fixed_width };
+
 struct array {
   ndresize::element_type type = ndresize::element_type::undefined;
   ndresize::dims shape;
   std::vector<unsigned char> bytes;  ///< numeric data, native byte order, C order
-  std::vector<std::string> strings;  ///< string data (type == string)
+  std::vector<std::string> strings;  ///< string data (type == string, fixed_width == 0)
   bool byte_strings = false;         ///< strings are '|S' bytes (else '<U' text, UTF-8 in memory)
+  /// Fixed-width strings (type == string, fixed_width > 0): `bytes` holds each element in
+  /// `fixed_width` bytes as a .npy does, NUL-padded: '|S' bytes, or '<U' UCS-4 code units in
+  /// native (little-endian) order; `strings` is empty. 1 byte per '|S' character instead of a
+  /// 32-byte std::string (and its heap block) per element.
+  std::size_t fixed_width = 0;
 
+  bool fixed_width_strings() const { return type == ndresize::element_type::string && fixed_width > 0; }
   std::int64_t size() const { return ndresize::checked_element_count(shape); }
   template <class T>
   const T* data() const {
@@ -114,13 +126,33 @@ inline array make_array(ndresize::element_type type, const ndresize::dims& shape
   return a;
 }
 
-/// Type-erased views of an array's elements (row-major), for ndresize::execute.
+/// A NUL-filled array of fixed-width strings (see array::fixed_width) of `shape`, `width`
+/// bytes each ('|S' characters, or 4 bytes per '<U' character).
+inline array make_fixed_width_strings(const ndresize::dims& shape, std::size_t width, bool byte_strings) {
+  array a;
+  a.type = ndresize::element_type::string;
+  a.shape = shape;
+  a.byte_strings = byte_strings;
+  a.fixed_width = width;
+  const std::int64_t n = a.size();
+  if (n < 0) throw npy_error("npy: element count of shape " + shape.to_string() + " overflows");
+  if (width == 0 || static_cast<std::size_t>(n) > std::numeric_limits<std::size_t>::max() / width)
+    throw npy_error("npy: " + std::to_string(width) + "-byte strings of shape " + shape.to_string() +
+                    " do not fit in memory");
+  a.bytes.resize(static_cast<std::size_t>(n) * width);
+  return a;
+}
+
+/// Type-erased views of an array's elements (row-major), for ndresize::execute. Fixed-width
+/// strings have none (the library's string element is std::string).
 inline ndresize::any_const_tensor_view const_view(const array& a) {
+  if (a.fixed_width_strings()) throw npy_error("npy: fixed-width strings have no std::string view");
   const void* p = a.type == ndresize::element_type::string ? static_cast<const void*>(a.strings.data())
                                                            : static_cast<const void*>(a.bytes.data());
   return {a.type, p, a.shape};
 }
 inline ndresize::any_tensor_view view(array& a) {
+  if (a.fixed_width_strings()) throw npy_error("npy: fixed-width strings have no std::string view");
   void* p = a.type == ndresize::element_type::string ? static_cast<void*>(a.strings.data())
                                                      : static_cast<void*>(a.bytes.data());
   return {a.type, p, a.shape};
@@ -337,13 +369,29 @@ inline layout read_header(const std::string& header, std::size_t available) {
   return l;
 }
 
-/// The array from its layout and its `l.data_bytes` data bytes.
-inline array decode(const layout& l, std::string_view data) {
+/// The array from its layout and its `l.data_bytes` data bytes. Numeric data and fixed-width
+/// strings keep `data` as their bytes (no copy).
+inline array decode(const layout& l, std::vector<unsigned char>&& data, string_form form) {
   const descr_info& info = l.info;
   array a;
   a.type = info.type;
   a.shape = l.shape;
   a.byte_strings = info.type == ndresize::element_type::string && !info.unicode;
+  if (info.type == ndresize::element_type::string && form == string_form::fixed_width) {
+    a.fixed_width = info.string_width * (info.unicode ? 4 : 1);
+    a.bytes = std::move(data);
+    if (info.unicode) {  // UCS-4 code units, stored little-endian; each a valid code point
+      for (std::size_t at = 0; at < a.bytes.size(); at += 4) {
+        unsigned char* u = a.bytes.data() + at;
+        if (info.big_endian) std::reverse(u, u + 4);
+        const std::uint32_t cp =
+            u[0] | (std::uint32_t{u[1]} << 8) | (std::uint32_t{u[2]} << 16) | (std::uint32_t{u[3]} << 24);
+        require(cp <= 0x10FFFF,
+                "string element " + std::to_string(at / a.fixed_width) + " holds an invalid code point");
+      }
+    }
+    return a;
+  }
   if (info.type == ndresize::element_type::string) {
     const std::size_t unit = info.unicode ? 4 : 1;
     const std::size_t w = info.string_width * unit;
@@ -353,10 +401,9 @@ inline array decode(const layout& l, std::string_view data) {
       std::size_t len = info.string_width;
       auto code_point = [&](std::size_t c) {
         const std::size_t at = i * w + c * unit;
-        if (!info.unicode) return static_cast<std::uint32_t>(static_cast<unsigned char>(data[at]));
+        if (!info.unicode) return static_cast<std::uint32_t>(data[at]);
         std::uint32_t cp = 0;
-        for (std::size_t k = 0; k < 4; ++k)
-          cp = (cp << 8) | static_cast<unsigned char>(data[at + (info.big_endian ? k : 3 - k)]);
+        for (std::size_t k = 0; k < 4; ++k) cp = (cp << 8) | data[at + (info.big_endian ? k : 3 - k)];
         return cp;
       };
       while (len > 0 && code_point(len - 1) == 0) --len;
@@ -375,7 +422,7 @@ inline array decode(const layout& l, std::string_view data) {
     return a;
   }
   const std::size_t es = element_size(info.type);
-  a.bytes.assign(data.begin(), data.begin() + static_cast<std::ptrdiff_t>(l.data_bytes));
+  a.bytes = std::move(data);
   if (info.big_endian && es > 1) {
     const bool complex =
         info.type == ndresize::element_type::complex64 || info.type == ndresize::element_type::complex128;
@@ -431,20 +478,22 @@ inline bool read_exactly(int fd, char* out, std::size_t n) {
 
 /// Parses .npy bytes. Throws npy_error on anything malformed or unsupported. Bytes after the
 /// data the header describes are ignored, as NumPy's reader ignores them.
-inline array parse(std::string_view file) {
+inline array parse(std::string_view file, string_form form = string_form::text) {
   const detail::header_span h = detail::read_preamble(file.substr(0, 12));
   detail::require(h.length <= file.size() - h.offset, "truncated header");
   const std::size_t data_offset = h.offset + h.length;
   const detail::layout l = detail::read_header(std::string(file.substr(h.offset, h.length)), file.size() - data_offset);
-  return detail::decode(l, file.substr(data_offset, l.data_bytes));
+  const std::string_view data = file.substr(data_offset, l.data_bytes);
+  return detail::decode(l, std::vector<unsigned char>(data.begin(), data.end()), form);
 }
 
 /// Reads a .npy file. Only a regular file is read (a FIFO, a device such as /dev/zero or a
 /// directory is refused before any read: their size is unknown, and reading one could block or
 /// never end); the file is opened once and that descriptor checked, so nothing can swap the file
 /// in between. Its header is read first, and then exactly the data the header describes, which
-/// must be within the file's size; bytes after it are not read (as parse() ignores them).
-inline array load(const std::string& path) {
+/// must be within the file's size; bytes after it are not read (as parse() ignores them). The data
+/// is read into the array's own buffer (numeric data and fixed-width strings: no second copy).
+inline array load(const std::string& path, string_form form = string_form::text) {
   const std::string where = " (" + quoted_path(path) + ")";
   // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer
   const detail::file_descriptor fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
@@ -468,9 +517,9 @@ inline array load(const std::string& path) {
     std::string header(h.length, '\0');
     if (!detail::read_exactly(fd.get(), header.data(), header.size())) throw shrank();
     const detail::layout l = detail::read_header(header, size - h.offset - h.length);
-    std::string data(l.data_bytes, '\0');
-    if (!detail::read_exactly(fd.get(), data.data(), data.size())) throw shrank();
-    return detail::decode(l, data);
+    std::vector<unsigned char> data(l.data_bytes);
+    if (!detail::read_exactly(fd.get(), reinterpret_cast<char*>(data.data()), data.size())) throw shrank();
+    return detail::decode(l, std::move(data), form);
   } catch (const npy_error& e) {
     if (std::string_view(e.what()).ends_with(where)) throw;
     throw npy_error(std::string(e.what()) + where);
@@ -502,23 +551,44 @@ inline std::string descr_of(ndresize::element_type t, std::size_t string_width =
   }
 }
 
-/// Serializes to .npy version 1.0 bytes (little-endian, C order).
-inline std::string serialize(const array& a) {
+namespace detail {
+
+/// The characters ('|S' bytes or '<U' code units) of fixed-width string `i`, trailing NULs
+/// stripped (as NumPy reads it).
+inline std::size_t fixed_width_length(const array& a, std::size_t i) {
+  const std::size_t unit = a.byte_strings ? 1 : 4;
+  const unsigned char* e = a.bytes.data() + i * a.fixed_width;
+  std::size_t len = a.fixed_width / unit;
+  while (len > 0 && std::all_of(e + (len - 1) * unit, e + len * unit, [](unsigned char b) { return b == 0; })) --len;
+  return len;
+}
+
+/// Writes `a` as .npy version 1.0 (little-endian, C order) through `sink(const char*, size_t)`,
+/// in pieces; `a` is checked before the first piece. Strings get the width of the longest
+/// element (at least 1), whichever form holds them.
+template <class Sink>
+void write_npy(const array& a, Sink&& sink) {
   using ndresize::element_type;
   const std::int64_t n = a.size();
   if (n < 0) throw npy_error("npy: element count of shape " + a.shape.to_string() + " overflows");
   const std::size_t count = static_cast<std::size_t>(n);
-  if (a.type == element_type::string ? a.strings.size() != count : a.bytes.size() != count * element_size(a.type))
+  const bool fixed = a.fixed_width_strings();
+  if (fixed ? a.fixed_width % (a.byte_strings ? 1 : 4) != 0 || count > a.bytes.size() / a.fixed_width ||
+                  a.bytes.size() != count * a.fixed_width
+      : a.type == element_type::string ? a.strings.size() != count
+                                       : a.bytes.size() != count * element_size(a.type))
     throw npy_error("npy: the data does not match shape " + a.shape.to_string());
   std::size_t width = 0;
   std::vector<std::vector<std::uint32_t>> utf32;
-  if (a.type == element_type::string) {
+  if (fixed) {
+    for (std::size_t i = 0; i < count; ++i) width = std::max(width, fixed_width_length(a, i));
+  } else if (a.type == element_type::string) {
     for (const auto& s : a.strings) {
       if (a.byte_strings) {
         width = std::max(width, s.size());
         continue;
       }
-      utf32.push_back(detail::utf8_to_utf32(s));
+      utf32.push_back(utf8_to_utf32(s));
       width = std::max(width, utf32.back().size());
     }
   }
@@ -539,28 +609,62 @@ inline std::string serialize(const array& a) {
   out += static_cast<char>(header.size() & 0xFF);
   out += static_cast<char>(header.size() >> 8);
   out += header;
-  if (a.type == element_type::string && a.byte_strings) {
+  constexpr std::size_t piece = std::size_t{1} << 20;  // data goes out in pieces of about 1 MiB
+  const auto flush = [&](bool always) {
+    if (always || out.size() >= piece) {
+      sink(out.data(), out.size());
+      out.clear();
+    }
+  };
+  if (fixed && width * (a.byte_strings ? 1 : 4) == a.fixed_width) {
+    flush(true);
+    for (std::size_t at = 0; at < a.bytes.size(); at += piece)
+      sink(reinterpret_cast<const char*>(a.bytes.data()) + at, std::min(piece, a.bytes.size() - at));
+    return;
+  }
+  if (fixed) {  // each element's first `width` characters: all that is not NUL padding
+    const std::size_t keep = width * (a.byte_strings ? 1 : 4);
+    for (std::size_t i = 0; i < count; ++i) {
+      out.append(reinterpret_cast<const char*>(a.bytes.data()) + i * a.fixed_width, keep);
+      flush(false);
+    }
+  } else if (a.type == element_type::string && a.byte_strings) {
     for (const auto& s : a.strings) {
       out += s;
       out.append(width - s.size(), '\0');
+      flush(false);
     }
   } else if (a.type == element_type::string) {
-    for (const auto& cps : utf32)
+    for (const auto& cps : utf32) {
       for (std::size_t c = 0; c < width; ++c) {
         const std::uint32_t cp = c < cps.size() ? cps[c] : 0;
         for (int k = 0; k < 4; ++k) out += static_cast<char>((cp >> (8 * k)) & 0xFF);
       }
+      flush(false);
+    }
   } else {
-    out.append(reinterpret_cast<const char*>(a.bytes.data()), a.bytes.size());
+    flush(true);
+    for (std::size_t at = 0; at < a.bytes.size(); at += piece)
+      sink(reinterpret_cast<const char*>(a.bytes.data()) + at, std::min(piece, a.bytes.size() - at));
+    return;
   }
+  flush(true);
+}
+
+}  // namespace detail
+
+/// Serializes to .npy version 1.0 bytes (little-endian, C order).
+inline std::string serialize(const array& a) {
+  std::string out;
+  detail::write_npy(a, [&](const char* p, std::size_t n) { out.append(p, n); });
   return out;
 }
 
 /// Writes `a` to `path`: the bytes go to a temporary file next to it, which is then renamed
-/// over `path`. A failure leaves `path` as it was and removes the temporary file.
+/// over `path`. A failure leaves `path` as it was and removes the temporary file. The data is
+/// written in pieces, never held whole a second time.
 inline void save(const std::string& path, const array& a) {
   namespace fs = std::filesystem;
-  const std::string bytes = serialize(a);
   static std::atomic<unsigned> counter{0};
   const auto stamp = static_cast<unsigned long long>(std::chrono::steady_clock::now().time_since_epoch().count());
   const fs::path target(path);
@@ -569,7 +673,13 @@ inline void save(const std::string& path, const array& a) {
   {
     std::ofstream f(temp, std::ios::binary | std::ios::trunc);
     if (!f) throw npy_error("npy: cannot create " + quoted_path(path));
-    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    try {
+      detail::write_npy(a, [&](const char* p, std::size_t n) { f.write(p, static_cast<std::streamsize>(n)); });
+    } catch (...) {
+      f.close();
+      fs::remove(temp, ec);
+      throw;
+    }
     f.close();
     if (!f) {
       fs::remove(temp, ec);

@@ -27,10 +27,10 @@ using npy_resize::case_error;
 constexpr const char* usage = R"(usage:
   npy_resize --op Resize|Upsample --opset N --x in.npy [--roi r.npy] [--scales s.npy]
              [--sizes z.npy] [--attrs '{"mode":"linear"}'] [--x-dtype bfloat16] --out out.npy
-             [--id ID] [--max-output-elements N]
+             [--id ID] [--max-output-bytes N]
   npy_resize --op ResizeUpsampleTrilinear --x in.npy --attrs '{"output_size":[4,4,4]}'
-             [--x-dtype bfloat16] --out out.npy [--id ID] [--max-output-elements N]
-  npy_resize --batch cases.jsonl [--max-output-elements N]     (cases.jsonl may be - for stdin)
+             [--x-dtype bfloat16] --out out.npy [--id ID] [--max-output-bytes N]
+  npy_resize --batch cases.jsonl [--max-output-bytes N]     (cases.jsonl may be - for stdin)
   npy_resize --help
 
 Runs the ONNX operator Resize or Upsample (at the model opset N), or the Ascend operator
@@ -49,7 +49,10 @@ Inputs (.npy, NumPy format 1.0-3.0, C order, either byte order):
   their header describes must be all there (bytes after it are ignored).
   --attrs    a JSON object of ONNX attributes by their ONNX names; Upsample-7 takes
              "scales" here. Integers are INT(S), other numbers FLOAT(S).
-  --max-output-elements  refuse cases whose Y has more elements (default 268435456).
+  --max-output-bytes  refuse, before allocating it, a Y that would hold more bytes (default
+             1073741824, 1 GiB): its elements at their .npy size (bfloat16 2), strings at X's
+             width (1 byte per |S character, 4 per <U one), plus a 4-byte index per element
+             (8 from 2^32 - 1 input elements) for strings of widths other than 1, 2, 4, 8 bytes.
 
 ResizeUpsampleTrilinear (Ascend aclnnUpsampleTrilinear3d): X is 5-D (N, C, D, H, W) of
 float32, float16, bfloat16 (--x-dtype bfloat16) or float64. Its attributes, in --attrs:
@@ -104,7 +107,7 @@ bool run_and_report(const json& id, const auto& make_case, const npy_resize::run
     report(id, nullptr);
     return true;
   } catch (const std::bad_alloc&) {
-    report(id, "out of memory (try a smaller case or --max-output-elements)");
+    report(id, "out of memory (try a smaller case or --max-output-bytes)");
   } catch (const json::exception& e) {
     report(id, (std::string("json: ") + e.what()).c_str());
   } catch (const fs::filesystem_error& e) {
@@ -244,9 +247,9 @@ int main_impl(int argc, char** argv) {
     const std::string& value = args[++i];
     if (flag == "--batch")
       batch = value;
-    else if (flag == "--max-output-elements") {
-      options.limits.max_output_elements = parse_integer(flag, value);
-      if (options.limits.max_output_elements < 0) throw usage_error("--max-output-elements must be >= 0");
+    else if (flag == "--max-output-bytes") {
+      options.max_output_bytes = parse_integer(flag, value);
+      if (options.max_output_bytes < 0) throw usage_error("--max-output-bytes must be >= 0");
     } else if (flag == "--opset")
       single["opset"] = parse_integer(flag, value);
     else if (flag == "--attrs")

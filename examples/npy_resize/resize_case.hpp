@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <limits>
 #include <map>
@@ -73,8 +74,15 @@ inline nlohmann::json parse_json(std::string_view text, const std::string& where
   }
 }
 
+/// The tool's default --max-output-bytes: 1 GiB.
+inline constexpr std::int64_t default_max_output_bytes = std::int64_t{1} << 30;
+
 struct run_options {
-  ndresize::plan_limits limits{.max_output_elements = ndresize::index_t{1} << 28};
+  /// The most bytes Y may hold (see output_bytes_per_element), checked before Y is allocated.
+  /// It is the tool's only output limit: the library's element limit is lifted (its other
+  /// limits stay at their defaults, and it still refuses element counts that overflow).
+  std::int64_t max_output_bytes = default_max_output_bytes;
+  ndresize::plan_limits limits{.max_output_elements = std::numeric_limits<ndresize::index_t>::max()};
 };
 
 namespace detail {
@@ -156,9 +164,10 @@ inline std::vector<std::int64_t> load_sizes(const std::optional<fs::path>& path)
 
 /// X, with "x_dtype" applied: bfloat16 arrives as its uint16 bits and becomes bfloat16 (the
 /// bytes are the same; the output is written back as uint16 bits). Any other x_dtype must
-/// name the file's own dtype.
+/// name the file's own dtype. Strings stay in their fixed-width form (as many bytes as the
+/// file holds them in).
 inline npy::array load_x(const resize_case& c) {
-  npy::array x = npy::load(c.x.string());
+  npy::array x = npy::load(c.x.string(), npy::string_form::fixed_width);
   if (!c.x_dtype) return x;
   if (*c.x_dtype == "bfloat16") {
     if (x.type != ndresize::element_type::uint16)
@@ -178,6 +187,87 @@ inline ndresize::onnx::attribute_map attributes(const nlohmann::json& attrs) {
   } catch (const std::invalid_argument& e) {
     throw case_error(std::string("json: ") + e.what());
   }
+}
+
+/// Fixed-width strings of these widths (in bytes) are resized as the unsigned integer of that
+/// size; the others through the index of each element (index_bytes).
+inline bool width_is_integer(std::size_t width) { return width == 1 || width == 2 || width == 4 || width == 8; }
+
+/// The index type of the other widths holds 1 + the element's position in X (0: no element):
+/// 4 bytes below 2^32 - 1 elements in X, 8 from there.
+inline std::size_t index_bytes(const npy::array& x) {
+  return static_cast<std::uint64_t>(x.size()) < std::numeric_limits<std::uint32_t>::max() ? 4 : 8;
+}
+
+/// The bytes the tool holds for each element of Y, for X `x`: the element's size in the .npy
+/// (bfloat16: 2), or for strings X's fixed width (1 byte per '|S' character, 4 per '<U' one) and,
+/// for a width that is not 1, 2, 4 or 8 bytes, the index of its source element (index_bytes).
+inline std::size_t output_bytes_per_element(const npy::array& x) {
+  if (x.fixed_width_strings()) return x.fixed_width + (width_is_integer(x.fixed_width) ? 0 : index_bytes(x));
+  return npy::element_size(x.type);
+}
+
+/// Refuses a Y of `shape` that would hold more than options.max_output_bytes (before it is
+/// allocated). Compared without the product, which may overflow: n * per > limit exactly when
+/// n > limit / per.
+inline void check_output_bytes(const npy::array& x, const ndresize::dims& shape, const run_options& options) {
+  const std::int64_t n = ndresize::checked_element_count(shape);
+  const std::size_t per = output_bytes_per_element(x);
+  if (n < 0 || per == 0 || static_cast<std::uint64_t>(n) > static_cast<std::uint64_t>(options.max_output_bytes) / per)
+    throw case_error("limit: output Y of shape " + shape.to_string() + " holds " +
+                     (n < 0 ? std::string("too many") : std::to_string(n)) + " elements of " + std::to_string(per) +
+                     (per == 1 ? " byte" : " bytes") + ", more than the limit of " +
+                     std::to_string(options.max_output_bytes) + " bytes (--max-output-bytes)");
+}
+
+/// Resizes fixed-width strings in their .npy form: as the unsigned integer of their width, or
+/// (other widths) as the 1-based index I of each element, gathered afterwards. A nearest plan
+/// only copies elements, so each output is the string execute<std::string> would copy;
+/// elements that tf_crop_and_resize extrapolates become the empty string (all NUL), as
+/// std::string's extrapolation value is. execute<std::string>'s own checks (the element types
+/// of the operator version, nearest modes only) run first, on views never read.
+template <class U>
+void resize_as(const ndresize::resize_plan& plan, const U* x, U* y) {
+  ndresize::tensor_view<U> yv(y, plan.output_shape());
+  ndresize::execute<U>(plan, ndresize::tensor_view<const U>(x, plan.input_shape()), yv);
+  ndresize::detail::extrapolate(plan, yv, U{0});
+}
+
+template <class I>
+void resize_by_index(const ndresize::resize_plan& plan, const npy::array& x, npy::array& y) {
+  std::vector<I> out(y.bytes.size() / y.fixed_width);
+  {
+    std::vector<I> in(x.bytes.size() / x.fixed_width);
+    for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<I>(i + 1);
+    resize_as<I>(plan, in.data(), out.data());
+  }
+  const std::size_t w = x.fixed_width;
+  for (std::size_t j = 0; j < out.size(); ++j)
+    if (out[j] != 0) std::memcpy(y.bytes.data() + j * w, x.bytes.data() + (out[j] - 1) * w, w);
+}
+
+inline npy::array resize_fixed_width_strings(const ndresize::resize_plan& plan, const npy::array& x) {
+  static std::string probe;  // what the views of the checks point at; never read or written
+  ndresize::detail::check_views<std::string>(plan, ndresize::tensor_view<const std::string>(&probe, plan.input_shape()),
+                                             ndresize::tensor_view<std::string>(&probe, plan.output_shape()))
+      .value();
+  npy::array y = npy::make_fixed_width_strings(plan.output_shape(), x.fixed_width, x.byte_strings);
+  if (y.bytes.empty()) return y;
+  const auto as = [&]<class U>(U*) {
+    resize_as<U>(plan, reinterpret_cast<const U*>(x.bytes.data()), reinterpret_cast<U*>(y.bytes.data()));
+  };
+  switch (x.fixed_width) {
+    case 1: as(static_cast<std::uint8_t*>(nullptr)); break;
+    case 2: as(static_cast<std::uint16_t*>(nullptr)); break;
+    case 4: as(static_cast<std::uint32_t*>(nullptr)); break;
+    case 8: as(static_cast<std::uint64_t*>(nullptr)); break;
+    default:
+      if (index_bytes(x) == 4)
+        resize_by_index<std::uint32_t>(plan, x, y);
+      else
+        resize_by_index<std::uint64_t>(plan, x, y);
+  }
+  return y;
 }
 
 }  // namespace detail
@@ -234,8 +324,9 @@ inline npy::array run_onnx(const resize_case& c, const run_options& options) {
   // is the version's rule too, checked here because the plan itself needs no data.
   ndresize::onnx::check_element_type(ndresize::onnx::version_for(c.op, *c.opset), x.type);
   const auto plan = ndresize::onnx::make_plan(c.op, *c.opset, attrs, x.shape, {roi, scales, sizes}, options.limits);
+  detail::check_output_bytes(x, plan.output_shape(), options);
+  if (x.fixed_width_strings()) return detail::resize_fixed_width_strings(plan, x);
   npy::array y = npy::make_array(x.type, plan.output_shape());
-  y.byte_strings = x.byte_strings;
   ndresize::execute(plan, npy::const_view(x), npy::view(y));
   return y;
 }
@@ -256,6 +347,9 @@ inline npy::array run_ascend_trilinear(const resize_case& c, const run_options& 
   const npy::array x = detail::load_x(c);
   const auto attrs = ndresize::ascend::parse_attributes(detail::attributes(c.attrs));
   const auto plan = ndresize::ascend::make_plan(x.shape, attrs, options.limits);
+  detail::check_output_bytes(x, plan.output_shape(), options);
+  // the operator's first check, made here because strings (fixed-width) have no view to give it
+  ndresize::ascend::detail::check_element_type(x.type).value();
   npy::array y = npy::make_array(x.type, plan.output_shape());
   ndresize::ascend::upsample_trilinear3d(npy::const_view(x), npy::view(y), attrs);
   return y;

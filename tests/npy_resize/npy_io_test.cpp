@@ -161,6 +161,38 @@ TEST(NpyFormat, StringsKeepInnerNulsAndDropNumPysPadding) {
   EXPECT_EQ(s.strings, (std::vector<std::string>{"x", "yz"}));
 }
 
+TEST(NpyFormat, FixedWidthStringsKeepTheFileBytesAndWriteWhatTextWrites) {
+  // '<U4' big-endian and '|S3' (with NUL padding and an inner NUL), held as their bytes: '<U'
+  // code units little-endian, whatever order the file had
+  const std::string u = reversed_each(raw<std::uint32_t>({'a', 'b', 0, 0, 'a', 0, 0x1F642, 0}), 4);
+  const std::string u_file = npy_file(dict(">U4", "(2,)"), u);
+  const npy::array a = npy::parse(u_file, npy::string_form::fixed_width);
+  ASSERT_TRUE(a.fixed_width_strings());
+  EXPECT_EQ(a.fixed_width, 16u);
+  EXPECT_TRUE(a.strings.empty());
+  EXPECT_EQ(std::string(a.bytes.begin(), a.bytes.end()), raw<std::uint32_t>({'a', 'b', 0, 0, 'a', 0, 0x1F642, 0}));
+  EXPECT_THROW((void)npy::const_view(a), npy::npy_error);  // the library's strings are std::string
+  const std::string s_file = npy_file(dict("|S4", "(3,)"), std::string("x\0\0\0yz\0\0a\0c\0", 12));
+  const npy::array s = npy::parse(s_file, npy::string_form::fixed_width);
+  EXPECT_TRUE(s.byte_strings);
+  EXPECT_EQ(s.fixed_width, 4u);
+  // written back with the width of the longest element (3 code units, 3 bytes), byte for byte
+  // what the std::string form writes
+  EXPECT_EQ(npy::serialize(a), npy::serialize(npy::parse(u_file)));
+  EXPECT_NE(npy::serialize(a).find("'descr': '<U3'"), std::string::npos);
+  EXPECT_EQ(npy::serialize(s), npy::serialize(npy::parse(s_file)));
+  EXPECT_NE(npy::serialize(s).find("'descr': '|S3'"), std::string::npos);
+  // a code point past U+10FFFF is refused in either form
+  const std::string bad = npy_file(dict("<U1", "(2,)"), raw<std::uint32_t>({'a', 0x110000}));
+  for (const auto form : {npy::string_form::text, npy::string_form::fixed_width})
+    EXPECT_THROW((void)npy::parse(bad, form), npy::npy_error);
+  // make_fixed_width_strings: NUL-filled, and written as width 1 (NumPy's smallest)
+  const npy::array empty = npy::make_fixed_width_strings({2}, 8, true);
+  EXPECT_EQ(empty.bytes, std::vector<unsigned char>(16, 0));
+  EXPECT_EQ(npy::serialize(empty), npy::serialize(npy::parse(npy::serialize(empty))));
+  EXPECT_NE(npy::serialize(empty).find("'descr': '|S1'"), std::string::npos);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Files as NumPy writes them on other machines or with other versions.
 

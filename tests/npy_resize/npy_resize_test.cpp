@@ -10,8 +10,9 @@
 // the inputs and attributes it refuses). The 40 ONNX conformance vectors go through the batch
 // mode too, and the single-case mode is checked for its exit codes, with both kinds of operator.
 // Hostile inputs (committed under hostile/, or made by the test: a 100000-deep JSON line, a
-// FIFO, /dev/zero, truncated files and forged headers, huge and binary strings) each give one
-// error line, quickly, and the batch goes on.
+// FIFO, /dev/zero, truncated files and forged headers, huge and binary strings, outputs past
+// the byte limit) each give one error line, quickly, and the batch goes on; strings are
+// resized in their fixed width, within a bounded address space.
 #include <gtest/gtest.h>
 #include <Eigen/Core>
 
@@ -78,11 +79,12 @@ std::string quoted(const fs::path& p) {
 }
 
 /// Runs `npy_resize <args>` in folder `dir` (with `input` on stdin when given); with a
-/// `time_limit_s`, under timeout(1), so that a tool that blocks fails the test (status 124).
+/// `time_limit_s`, under timeout(1), so that a tool that blocks fails the test (status 124);
+/// `wrapper` (a command that runs the tool, such as bounded()) goes in front of it.
 cli_result run_cli(const std::string& args, const fs::path& dir, const std::optional<fs::path>& input = std::nullopt,
-                   int time_limit_s = 0) {
+                   int time_limit_s = 0, const std::string& wrapper = "") {
   const std::string limit = time_limit_s > 0 ? "timeout " + std::to_string(time_limit_s) + " " : "";
-  const std::string command = "cd " + quoted(dir) + " && " + limit + quoted(exe) + " " + args +
+  const std::string command = "cd " + quoted(dir) + " && " + limit + wrapper + quoted(exe) + " " + args +
                               (input ? " < " + quoted(*input) : "") + " > " + quoted(dir / "stdout.txt") + " 2> " +
                               quoted(dir / "stderr.txt");
   const int rc = std::system(command.c_str());
@@ -1264,12 +1266,11 @@ void add_hand_made_ascend_cases(batch_builder& b) {
   bad_case("ascend_attr_null", with({{"attrs", {{"align_corners", nullptr}}}}),
            "json: attribute 'align_corners' has an unsupported JSON type");
   bad_case("ascend_opset_text", with({{"opset", "19"}}), "json: 'opset' must be an integer");
-  // beyond the tool's default --max-output-elements (2^28), though within the library's own
+  // beyond the tool's default --max-output-bytes (1 GiB), though within the library's own
   // default limit: refused before Y is allocated
   bad_case("ascend_beyond_limit", with({{"attrs", {{"output_size", {1024, 1024, 1024}}}}}),
-           "ndresize: limit_exceeded: ResizeUpsampleTrilinear: output shape [1, 1, 1024, 1024, 1024] has more than the "
-           "limit of "
-           "268435456 elements");
+           "limit: output Y of shape [1, 1, 1024, 1024, 1024] holds 1073741824 elements of 4 bytes, more than the "
+           "limit of 1073741824 bytes (--max-output-bytes)");
   {  // a failed case leaves an existing out file as it was
     auto [rel, abs] = out();
     std::ofstream(abs) << "sentinel";
@@ -1356,7 +1357,7 @@ TEST_F(NpyResizeSingle, BadCaseExitsOneAndWritesNothing) {
         std::string("--op Upsample --opset 9 --x x.npy --scales s.npy --attrs '{mode' --out y.npy"),
         std::string("--op Upsample --opset 9 --x absent.npy --scales s.npy --out y.npy"),
         std::string("--op Resize --opset 19 --x x.npy --sizes s.npy --out y.npy"),
-        std::string("--op Upsample --opset 9 --x x.npy --scales s.npy --max-output-elements 15 --out y.npy")}) {
+        std::string("--op Upsample --opset 9 --x x.npy --scales s.npy --max-output-bytes 63 --out y.npy")}) {
     SCOPED_TRACE(args);
     const auto r = run_cli(args, dir);
     EXPECT_EQ(r.status, 1) << r.err;
@@ -1366,9 +1367,14 @@ TEST_F(NpyResizeSingle, BadCaseExitsOneAndWritesNothing) {
     EXPECT_FALSE(line.at("error").get<std::string>().empty());
     EXPECT_FALSE(fs::exists(dir / "y.npy"));
   }
-  const auto r = run_cli("--op Upsample --opset 9 --x x.npy --scales s.npy --max-output-elements 15 --out y.npy", dir);
+  // Y is 16 float32: 64 bytes
+  const auto r = run_cli("--op Upsample --opset 9 --x x.npy --scales s.npy --max-output-bytes 63 --out y.npy", dir);
   ASSERT_EQ(r.lines.size(), 1u);
-  EXPECT_NE(r.lines[0].find("limit_exceeded"), std::string::npos) << r.lines[0];
+  EXPECT_EQ(json::parse(r.lines[0]).at("error"),
+            "limit: output Y of shape [1, 1, 4, 4] holds 16 elements of 4 bytes, more than the limit of 63 bytes "
+            "(--max-output-bytes)");
+  EXPECT_EQ(run_cli("--op Upsample --opset 9 --x x.npy --scales s.npy --max-output-bytes 64 --out y.npy", dir).status,
+            0);
 }
 
 TEST_F(NpyResizeSingle, UsageErrorsExitTwo) {
@@ -1377,6 +1383,8 @@ TEST_F(NpyResizeSingle, UsageErrorsExitTwo) {
         std::string("--op Upsample --opset nine --x x.npy --out y.npy"),
         std::string("--op Upsample --opset 9 --x x.npy --out y.npy --frobnicate 1"),
         std::string("--op Upsample --opset 9 --x x.npy --out"), std::string("--batch absent.jsonl"),
+        std::string("--op Upsample --opset 9 --x x.npy --scales s.npy --out y.npy --max-output-bytes -1"),
+        std::string("--op Upsample --opset 9 --x x.npy --scales s.npy --out y.npy --max-output-elements 9"),
         std::string("--batch c.jsonl --op Resize"), std::string("stray")}) {
     SCOPED_TRACE(args);
     const auto r = run_cli(args, dir);
@@ -1396,6 +1404,8 @@ TEST_F(NpyResizeSingle, HelpExitsZero) {
     EXPECT_NE(text.find("--batch"), std::string::npos);
     EXPECT_NE(text.find("bfloat16"), std::string::npos);
     EXPECT_NE(text.find("ResizeUpsampleTrilinear"), std::string::npos);
+    EXPECT_NE(text.find("--max-output-bytes"), std::string::npos);
+    EXPECT_NE(text.find("default\n             1073741824, 1 GiB"), std::string::npos);
   }
 }
 
@@ -1637,6 +1647,120 @@ TEST(NpyResizeHostile, MessagesShowLongAndBinaryValuesShortAndWhole) {
   EXPECT_EQ(unterminated.rfind("json: line 6: [json.exception.parse_error.101]", 0), 0u) << unterminated;
   EXPECT_LT(unterminated.size(), 700u);
   EXPECT_TRUE(unterminated.ends_with(" bytes)")) << unterminated;
+}
+
+}  // namespace
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define NPY_RESIZE_TEST_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define NPY_RESIZE_TEST_SANITIZED 1
+#endif
+
+namespace {
+
+/// prlimit(1) in front of the tool: at most `mib` MiB of address space (holding more is a
+/// failed allocation) and 60 s of CPU time (a busy loop is killed; time spent waiting is not
+/// counted, so a loaded machine does not fail the test). Empty under sanitizers, which reserve
+/// terabytes of address space, and where prlimit is missing.
+std::string bounded(int mib) {
+#ifdef NPY_RESIZE_TEST_SANITIZED
+  (void)mib;
+  return "";
+#else
+  static const bool have_prlimit = std::system("command -v prlimit > /dev/null 2>&1") == 0;
+  if (!have_prlimit) return "";
+  return "prlimit --as=" + std::to_string(std::int64_t{mib} << 20) + " --cpu=60 ";
+#endif
+}
+
+// Resize-19 nearest, asymmetric, floor: output (i, j) of an integer scale k reads input
+// (i / k, j / k), a value derived here without the library.
+const std::string floor_attrs = R"({"coordinate_transformation_mode": "asymmetric", "nearest_mode": "floor"})";
+
+TEST(NpyResizeHostile, TheOutputLimitCountsBytesAndStringsAreHeldInTheirWidth) {
+  const fs::path dir = fresh_dir();
+  // X: 1024 x 1024 random letters as |S1 (a 1 MiB file)
+  std::mt19937_64 rng(20250611);
+  std::vector<std::string> letters(std::size_t{1} << 20);
+  for (auto& c : letters) c = std::string(1, static_cast<char>('a' + rng() % 26));
+  npy::save((dir / "x.npy").string(), make_strings({1024, 1024}, letters, true));
+  npy::save((dir / "s4.npy").string(), make<float>({2}, {4, 4}));
+  npy::save((dir / "s64.npy").string(), make<float>({2}, {64, 64}));
+  const auto args = [&](const std::string& scales, const std::string& out, const std::string& more) {
+    return "--op Resize --opset 19 --x x.npy --scales " + scales + " --attrs '" + floor_attrs + "' --out " + out + " " +
+           more;
+  };
+  const auto limit_error = [](const std::string& shape, const std::string& n, int per, std::int64_t limit) {
+    return "limit: output Y of shape " + shape + " holds " + n + " elements of " + std::to_string(per) +
+           (per == 1 ? " byte" : " bytes") + ", more than the limit of " + std::to_string(limit) +
+           " bytes (--max-output-bytes)";
+  };
+  const auto check_y = [&](const fs::path& y_path) {
+    const npy::array y = npy::load(y_path.string(), npy::string_form::fixed_width);
+    ASSERT_EQ(y.shape, (dims{4096, 4096}));
+    ASSERT_TRUE(y.fixed_width_strings() && y.byte_strings && y.fixed_width == 1);
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < 4096; ++i)
+      for (std::size_t j = 0; j < 4096; ++j)
+        wrong += y.bytes[i * 4096 + j] != static_cast<unsigned char>(letters[(i / 4) * 1024 + j / 4][0]);
+    EXPECT_EQ(wrong, 0u);
+  };
+
+  // Y of 4096 x 4096 |S1 is 16 MiB: with the limit at exactly that it is made, in 128 MiB of
+  // address space (as a std::string per element, Y alone would take 512 MiB)
+  const auto under =
+      run_cli(args("s4.npy", "y.npy", "--max-output-bytes 16777216"), dir, std::nullopt, 0, bounded(128));
+  EXPECT_EQ(under.status, 0) << under.err;
+  ASSERT_EQ(under.lines.size(), 1u) << under.err;
+  EXPECT_EQ(json::parse(under.lines[0]), (json{{"id", nullptr}, {"ok", true}}));
+  check_y(dir / "y.npy");
+  // one byte less: one error line, exit status 1, nothing written
+  const auto over =
+      run_cli(args("s4.npy", "y1.npy", "--max-output-bytes 16777215"), dir, std::nullopt, 0, bounded(128));
+  EXPECT_EQ(over.status, 1) << over.err;
+  ASSERT_EQ(over.lines.size(), 1u) << over.err;
+  EXPECT_EQ(json::parse(over.lines[0]),
+            (json{{"id", nullptr}, {"ok", false}, {"error", limit_error("[4096, 4096]", "16777216", 1, 16777215)}}));
+  EXPECT_FALSE(fs::exists(dir / "y1.npy"));
+
+  // the default limit (1 GiB): 65536 x 65536 |S1 (4 GiB) is refused before anything is
+  // allocated; in a batch, the next case still runs
+  std::ofstream(dir / "c.jsonl") << R"({"id": "big", "op": "Resize", "opset": 19, "x": "x.npy", "scales": "s64.npy", )"
+                                 << R"("attrs": )" << floor_attrs << R"(, "out": "big.npy"})"
+                                 << "\n"
+                                 << R"({"id": "after", "op": "Resize", "opset": 19, "x": "x.npy", "scales": "s4.npy", )"
+                                 << R"("attrs": )" << floor_attrs << R"(, "out": "y2.npy"})"
+                                 << "\n";
+  const auto batch = run_cli("--batch c.jsonl", dir, std::nullopt, 0, bounded(128));
+  EXPECT_EQ(batch.status, 1) << batch.err;
+  const auto lines = parsed(batch);
+  ASSERT_EQ(lines.size(), 2u) << batch.err;
+  EXPECT_EQ(lines[0],
+            (json{{"id", "big"}, {"ok", false}, {"error", limit_error("[65536, 65536]", "4294967296", 1, 1 << 30)}}));
+  EXPECT_EQ(lines[1], (json{{"id", "after"}, {"ok", true}}));
+  EXPECT_FALSE(fs::exists(dir / "big.npy"));
+  check_y(dir / "y2.npy");
+
+  // <U3 strings are 12 bytes, and (a width other than 1, 2, 4, 8) a 4-byte index each: 16 bytes
+  const std::vector<std::string> words{"ab", "c", "", "xyz", "q", "\xC3\xA9t\xC3\xA9"};
+  npy::save((dir / "u.npy").string(), make_strings({2, 3}, words));
+  npy::save((dir / "s2.npy").string(), make<float>({2}, {2, 2}));
+  const std::string u_args =
+      "--op Resize --opset 19 --x u.npy --scales s2.npy --attrs '" + floor_attrs + "' --out u2.npy";
+  const auto u_over = run_cli(u_args + " --max-output-bytes 383", dir, std::nullopt, 0, bounded(128));
+  EXPECT_EQ(u_over.status, 1);
+  ASSERT_EQ(u_over.lines.size(), 1u) << u_over.err;
+  EXPECT_EQ(json::parse(u_over.lines[0]).at("error"), limit_error("[4, 6]", "24", 16, 383));
+  const auto u_under = run_cli(u_args + " --max-output-bytes 384", dir, std::nullopt, 0, bounded(128));
+  EXPECT_EQ(u_under.status, 0) << u_under.err;
+  std::vector<std::string> expected;
+  for (std::size_t i = 0; i < 4; ++i)
+    for (std::size_t j = 0; j < 6; ++j) expected.push_back(words[(i / 2) * 3 + j / 2]);
+  EXPECT_EQ(compare(npy::load((dir / "u2.npy").string()), make_strings({4, 6}, expected)), "");
 }
 
 }  // namespace
