@@ -3,6 +3,7 @@
 // gives the bits of the scalar backend lane by lane (simd_vocabulary_test).
 #pragma once
 
+#include "lane_types.hpp"
 #include "targets.hpp"
 
 #if NDRESIZE_X86
@@ -11,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail::simd::N_SSE4 {
@@ -27,8 +29,6 @@ inline VF Load(Df, const float* p) noexcept { return _mm_load_ps(p); }
 inline VF LoadU(Df, const float* p) noexcept { return _mm_loadu_ps(p); }
 inline void Store(VF v, Df, float* p) noexcept { _mm_store_ps(p, v); }
 inline void StoreU(VF v, Df, float* p) noexcept { _mm_storeu_ps(p, v); }
-// No masked loads or stores: the tails go through a buffer (reads and writes only p[0, n)).
-#include "partial_lanes-inl.hpp"
 inline void Stream(VF v, Df, float* p) noexcept { _mm_stream_ps(p, v); }
 
 inline VF Add(VF a, VF b) noexcept { return _mm_add_ps(a, b); }
@@ -51,18 +51,45 @@ inline VF PromoteTo(Df, const std::int16_t* p) noexcept {
   return _mm_cvtepi32_ps(_mm_cvtepi16_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))));
 }
 
-// maxps(v, lo) is v > lo ? v : lo (NaN → lo); cvtps rounds half to even (the default MXCSR).
-inline void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
-  const VF x = _mm_min_ps(_mm_max_ps(v, _mm_setzero_ps()), _mm_set1_ps(255.0f));
-  const __m128i w = _mm_packus_epi32(_mm_cvtps_epi32(x), _mm_setzero_si128());
-  const std::int32_t b = _mm_cvtsi128_si32(_mm_packus_epi16(w, w));
+inline VF PromoteTo(Df, const bfloat16_bits* p) noexcept {
+  return _mm_castsi128_ps(_mm_slli_epi32(_mm_cvtepu16_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))), 16));
+}
+template <class T>
+inline constexpr bool Promotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
+                                   std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t> ||
+                                   std::is_same_v<T, bfloat16_bits>;
+
+// The store rule: NaN → 0 (and with the ordered mask), then maxps/minps (v > lo ? v : lo), then
+// cvtps, which rounds half to even (the default MXCSR); the values fit, so packing never saturates.
+inline __m128i saturated(VF v, float lo, float hi) noexcept {
+  const VF x = _mm_and_ps(v, _mm_cmpord_ps(v, v));
+  return _mm_cvtps_epi32(_mm_min_ps(_mm_max_ps(x, _mm_set1_ps(lo)), _mm_set1_ps(hi)));
+}
+inline void store4_bytes(__m128i v, void* p) noexcept {
+  const std::int32_t b = _mm_cvtsi128_si32(v);
   std::memcpy(p, &b, 4);
 }
-inline void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
-  const VF x = _mm_min_ps(_mm_max_ps(v, _mm_set1_ps(-32768.0f)), _mm_set1_ps(32767.0f));
-  const __m128i w = _mm_packs_epi32(_mm_cvtps_epi32(x), _mm_setzero_si128());
-  _mm_storel_epi64(reinterpret_cast<__m128i*>(p), w);
+inline void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
+  const __m128i w = _mm_packus_epi32(saturated(v, 0.0f, 255.0f), _mm_setzero_si128());
+  store4_bytes(_mm_packus_epi16(w, w), p);
 }
+inline void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
+  const __m128i w = _mm_packs_epi32(saturated(v, -128.0f, 127.0f), _mm_setzero_si128());
+  store4_bytes(_mm_packs_epi16(w, w), p);
+}
+inline void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packus_epi32(saturated(v, 0.0f, 65535.0f), _mm_setzero_si128()));
+}
+inline void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(p),
+                   _mm_packs_epi32(saturated(v, -32768.0f, 32767.0f), _mm_setzero_si128()));
+}
+template <class T>
+inline constexpr bool Demotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
+                                  std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t>;
+
+// No masked loads or stores: the tails go through a buffer (reads and writes only p[0, n)).
+#include "partial_lanes-inl.hpp"
 
 NDRESIZE_SIMD_END
 }  // namespace detail::simd::N_SSE4
