@@ -254,9 +254,7 @@ TEST(SimdVocabulary, EveryBackendGivesTheScalarBits) {
     expect_same_bits(got.to_i16, want.to_i16, "DemoteTo i16");
     if (be.has_f16()) {  // float16 needs a hardware conversion: against Eigen's, NaN payloads aside
       for (std::size_t i = 0; i < kN; ++i) {
-        Eigen::half h;
-        std::memcpy(&h, &in.f16[i], 2);
-        const float want_f = static_cast<float>(h);
+        const float want_f = static_cast<float>(Eigen::half(Eigen::half_impl::raw_uint16_to_half(in.f16[i])));
         if (std::isnan(want_f))
           EXPECT_TRUE(std::isnan(got.from_f16[i])) << "PromoteTo float16 lane " << i;
         else
