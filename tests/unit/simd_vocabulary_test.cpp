@@ -101,6 +101,7 @@ struct backend {
   void (*promote_n)(const std::uint8_t*, const std::uint16_t*, std::size_t, float*, float*);
   void (*demote_n)(const float*, std::size_t, std::uint8_t*, std::int16_t*);
   bool (*has_f16)();
+  void (*lookup_and_mask)(const float*, const std::int32_t*, std::uint32_t, float*, float*);
 };
 
 std::vector<backend> runnable_backends() {
@@ -109,19 +110,23 @@ std::vector<backend> runnable_backends() {
   __builtin_cpu_init();
   if (__builtin_cpu_supports("sse4.1"))
     r.push_back({"sse4", &vocab_sse4::lanes, &vocab_sse4::run_ops, &vocab_sse4::load_n, &vocab_sse4::store_n,
-                 &vocab_sse4::promote_n, &vocab_sse4::demote_n, &vocab_sse4::has_f16});
+                 &vocab_sse4::promote_n, &vocab_sse4::demote_n, &vocab_sse4::has_f16,
+                 &vocab_sse4::lookup_and_mask});
   if (__builtin_cpu_supports("avx2"))
     r.push_back({"avx2", &vocab_avx2::lanes, &vocab_avx2::run_ops, &vocab_avx2::load_n, &vocab_avx2::store_n,
-                 &vocab_avx2::promote_n, &vocab_avx2::demote_n, &vocab_avx2::has_f16});
+                 &vocab_avx2::promote_n, &vocab_avx2::demote_n, &vocab_avx2::has_f16,
+                 &vocab_avx2::lookup_and_mask});
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
       __builtin_cpu_supports("avx512dq"))
     r.push_back(
         {"avx512", &vocab_avx512::lanes, &vocab_avx512::run_ops, &vocab_avx512::load_n, &vocab_avx512::store_n,
-                 &vocab_avx512::promote_n, &vocab_avx512::demote_n, &vocab_avx512::has_f16});
+                 &vocab_avx512::promote_n, &vocab_avx512::demote_n, &vocab_avx512::has_f16,
+                 &vocab_avx512::lookup_and_mask});
 #endif
 #if NDRESIZE_SIMD_NEON
   r.push_back({"neon", &vocab_neon::lanes, &vocab_neon::run_ops, &vocab_neon::load_n, &vocab_neon::store_n,
-                 &vocab_neon::promote_n, &vocab_neon::demote_n, &vocab_neon::has_f16});
+                 &vocab_neon::promote_n, &vocab_neon::demote_n, &vocab_neon::has_f16,
+                 &vocab_neon::lookup_and_mask});
 #endif
   return r;
 }
@@ -269,7 +274,7 @@ TEST(SimdVocabulary, PartialLoadsAndStoresTouchOnlyTheirLanes) {
   auto backends = runnable_backends();
   backends.push_back(
       {"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n, &vocab_scalar::store_n,
-                 &vocab_scalar::promote_n, &vocab_scalar::demote_n, &vocab_scalar::has_f16});
+       &vocab_scalar::promote_n, &vocab_scalar::demote_n, &vocab_scalar::has_f16, &vocab_scalar::lookup_and_mask});
   for (const backend& be : backends) {
     SCOPED_TRACE(be.name);
     const std::size_t L = be.lanes();
@@ -303,6 +308,34 @@ TEST(SimdVocabulary, PartialLoadsAndStoresTouchOnlyTheirLanes) {
       be.store_n(in.b, n, partial.data());
       for (std::size_t j = 0; j <= L; ++j)
         EXPECT_EQ(partial[j], j < n ? in.b[j] : -1.0f) << "StoreN n=" << n << " cell " << j;
+    }
+  }
+}
+
+TEST(SimdVocabulary, LaneLookupsAndBitMasks) {
+  auto backends = runnable_backends();
+  backends.push_back({"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n,
+                      &vocab_scalar::store_n, &vocab_scalar::promote_n, &vocab_scalar::demote_n,
+                      &vocab_scalar::has_f16, &vocab_scalar::lookup_and_mask});
+  std::uint32_t seed = 7u;
+  auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
+  for (const backend& be : backends) {
+    SCOPED_TRACE(be.name);
+    const std::size_t L = be.lanes();
+    for (int round = 0; round < 200; ++round) {
+      std::vector<float> v(L);
+      std::vector<std::int32_t> idx(L);
+      for (std::size_t i = 0; i < L; ++i) {
+        v[i] = static_cast<float>(i) + 0.25f;
+        idx[i] = static_cast<std::int32_t>(next() % L);
+      }
+      const std::uint32_t bits = next() & ((L >= 32 ? 0u : 1u << L) - 1u);
+      std::vector<float> looked(L), selected(L);
+      be.lookup_and_mask(v.data(), idx.data(), bits, looked.data(), selected.data());
+      for (std::size_t i = 0; i < L; ++i) {
+        EXPECT_EQ(looked[i], v[static_cast<std::size_t>(idx[i])]) << "TableLookupLanes lane " << i;
+        EXPECT_EQ(selected[i], (bits >> i & 1u) != 0 ? v[i] : 0.0f) << "MaskFromBits lane " << i;
+      }
     }
   }
 }

@@ -34,7 +34,7 @@ row_ops<Acc, Src, Dst> row_ops_for(isa target) noexcept {
   if constexpr (std::is_same_v<Acc, float>) {
 #if NDRESIZE_X86
     if (target == isa::avx512) return {&N_AVX512::blend<Acc, Src, Dst>, &resample_avx512<Acc, Src, Dst>};
-    if (target == isa::avx2) return {&N_AVX2::blend<Acc, Src, Dst>, &resample_avx2<Acc, Src, Dst>};
+    if (target == isa::avx2) return {&N_AVX2::blend<Acc, Src, Dst>, &N_AVX2::resample<Acc, Src, Dst>};
     if (target == isa::sse4) return {&N_SSE4::blend<Acc, Src, Dst>, &N_SSE4::resample<Acc, Src, Dst>};
 #endif
 #if NDRESIZE_SIMD_NEON
@@ -54,9 +54,10 @@ weighted_kernels<T> weighted_kernels_for(isa target) noexcept {
                         row_ops_for<Acc, Acc, T>(target),
                         {}};
   if constexpr (std::is_same_v<Acc, float>) {
-    // The AVX2 kernels permute only (no fast gathers): their packed taps must all fit.
     if (target == isa::avx512) k.packs = {16, false, false};
+    // SSE4.1, AVX2 and NEON look lanes up within one window only: their packed taps must all fit.
     if (target == isa::avx2) k.packs = {8, true, false};
+    if (target == isa::sse4 || target == isa::neon) k.packs = {4, true, false};
   }
   return k;
 }

@@ -196,10 +196,3 @@ NDRESIZE_ALWAYS_INLINE bool resample_contiguous_channels(const resample_args<Src
   return true;
 }
 
-/// This target's resample where it has no packed kernels of its own (SSE4.1, NEON): the
-/// channels' blend, else resample_body.
-template <class Acc, class Src, class Dst>
-void resample(const resample_args<Src, Dst>& a) noexcept {
-  if (resample_contiguous_channels<Acc>(a)) return;
-  for (index_t r = 0; r < a.rows; ++r) resample_body<Acc, Src, Dst>(a.row(r));
-}

@@ -209,18 +209,21 @@ NDRESIZE_SIMD_BEGIN_SSE4
 namespace N_SSE4 {
 namespace hn = simd::N_SSE4;
 #include "blend-inl.hpp"
+#include "packed_window-inl.hpp"
 }  // namespace N_SSE4
 NDRESIZE_SIMD_END
 NDRESIZE_SIMD_BEGIN_AVX2
 namespace N_AVX2 {
 namespace hn = simd::N_AVX2;
 #include "blend-inl.hpp"
+#include "packed_window-inl.hpp"
 }  // namespace N_AVX2
 NDRESIZE_SIMD_END
 NDRESIZE_SIMD_BEGIN_AVX512
 namespace N_AVX512 {
 namespace hn = simd::N_AVX512;
 #include "blend-inl.hpp"
+#include "packed_window-inl.hpp"
 }  // namespace N_AVX512
 NDRESIZE_SIMD_END
 #endif
@@ -229,27 +232,13 @@ NDRESIZE_SIMD_BEGIN_SCALAR
 namespace N_NEON {
 namespace hn = simd::N_NEON;
 #include "blend-inl.hpp"
+#include "packed_window-inl.hpp"
 }  // namespace N_NEON
 NDRESIZE_SIMD_END_SCALAR
 #endif
 
 NDRESIZE_KERNELS_BEGIN
 #if NDRESIZE_X86
-template <class Acc, class Src, class Dst>
-NDRESIZE_TARGET_AVX2 void resample_avx2(const resample_args<Src, Dst>& a) noexcept {
-  if (N_AVX2::resample_contiguous_channels<Acc>(a)) return;
-  if constexpr (std::is_same_v<Acc, float> && std::is_same_v<Dst, float> && simd_loadable<Src>) {
-    const packed_taps* p = a.packed;
-    if (p != nullptr && p->lanes == 8 && a.block == p->pixel && a.sj == a.block && a.dj == a.block &&
-        (a.block == 1 || (a.sc == 1 && a.dc == 1))) {
-      for (index_t r = 0; r < a.rows; ++r)
-        resample_packed8<Src>(a.d + r * a.d_row, a.s + r * a.s_row, a.table->in, a.table->out, *p);
-      return;
-    }
-  }
-  for (index_t r = 0; r < a.rows; ++r) resample_body<Acc, Src, Dst>(a.row(r));
-}
-
 template <class Acc, class Src, class Dst>
 NDRESIZE_TARGET_AVX512 void resample_avx512(const resample_args<Src, Dst>& a) noexcept {
   if (N_AVX512::resample_contiguous_channels<Acc>(a)) return;

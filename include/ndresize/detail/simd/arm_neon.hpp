@@ -41,6 +41,19 @@ inline VF Sub(VF a, VF b) noexcept { return vsubq_f32(a, b); }
 inline VF Mul(VF a, VF b) noexcept { return vmulq_f32(a, b); }
 inline MF Lt(VF a, VF b) noexcept { return vcltq_f32(a, b); }
 inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return vbslq_f32(m, yes, no); }
+inline VF IfThenElseZero(MF m, VF yes) noexcept { return vreinterpretq_f32_u32(vandq_u32(m, vreinterpretq_u32_f32(yes))); }
+inline MF MaskFromBits(Df, std::uint32_t bits) noexcept {
+  const std::uint32_t lane_bit[4] = {1, 2, 4, 8};
+  return vtstq_u32(vdupq_n_u32(bits), vld1q_u32(lane_bit));
+}
+
+// Lane lookups as byte lookups (TBL): lane index i becomes the bytes 4i .. 4i + 3.
+using VI = uint8x16_t;
+inline VI LoadIndices(Df, const std::int32_t* p) noexcept {
+  const uint32x4_t i = vreinterpretq_u32_s32(vld1q_s32(p));
+  return vreinterpretq_u8_u32(vaddq_u32(vmulq_n_u32(i, 0x04040404u), vdupq_n_u32(0x03020100u)));
+}
+inline VF TableLookupLanes(VF v, VI idx) noexcept { return vreinterpretq_f32_u8(vqtbl1q_u8(vreinterpretq_u8_f32(v), idx)); }
 
 inline uint8x8_t load4_bytes(const void* p) noexcept {
   std::uint32_t b;

@@ -39,6 +39,15 @@ inline VF Mul(VF a, VF b) noexcept { return {a.x * b.x}; }
 /// a < b, false where either is NaN.
 inline MF Lt(VF a, VF b) noexcept { return a.x < b.x; }
 inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return m ? yes : no; }
+inline VF IfThenElseZero(MF m, VF yes) noexcept { return m ? yes : VF{0.0f}; }
+/// Lane i of the mask is bit i of `bits`.
+inline MF MaskFromBits(Df, std::uint32_t bits) noexcept { return (bits & 1u) != 0; }
+
+/// Lane indices for TableLookupLanes (each in [0, Lanes)).
+using VI = std::int32_t;
+inline VI LoadIndices(Df, const std::int32_t* p) noexcept { return *p; }
+/// Lane i gets lane idx[i] of v.
+inline VF TableLookupLanes(VF v, VI) noexcept { return v; }
 
 /// Lanes(d) elements from p, widened exactly to float.
 inline VF PromoteTo(Df, const std::uint8_t* p) noexcept { return {static_cast<float>(*p)}; }

@@ -36,6 +36,16 @@ inline VF Sub(VF a, VF b) noexcept { return _mm256_sub_ps(a, b); }
 inline VF Mul(VF a, VF b) noexcept { return _mm256_mul_ps(a, b); }
 inline MF Lt(VF a, VF b) noexcept { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
 inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return _mm256_blendv_ps(no, yes, m); }
+inline VF IfThenElseZero(MF m, VF yes) noexcept { return _mm256_and_ps(m, yes); }
+inline MF MaskFromBits(Df, std::uint32_t bits) noexcept {
+  const __m256i lane_bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+  return _mm256_castsi256_ps(
+      _mm256_cmpgt_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int>(bits)), lane_bit), _mm256_setzero_si256()));
+}
+
+using VI = __m256i;
+inline VI LoadIndices(Df, const std::int32_t* p) noexcept { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+inline VF TableLookupLanes(VF v, VI idx) noexcept { return _mm256_permutevar8x32_ps(v, idx); }
 
 inline __m128i load8_bytes(const void* p) noexcept { return _mm_loadl_epi64(static_cast<const __m128i*>(p)); }
 inline VF PromoteTo(Df, const std::uint8_t* p) noexcept {

@@ -40,6 +40,12 @@ inline VF Sub(VF a, VF b) noexcept { return _mm512_sub_ps(a, b); }
 inline VF Mul(VF a, VF b) noexcept { return _mm512_mul_ps(a, b); }
 inline MF Lt(VF a, VF b) noexcept { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ); }
 inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return _mm512_mask_blend_ps(m, no, yes); }
+inline VF IfThenElseZero(MF m, VF yes) noexcept { return _mm512_maskz_mov_ps(m, yes); }
+inline MF MaskFromBits(Df, std::uint32_t bits) noexcept { return static_cast<__mmask16>(bits); }
+
+using VI = __m512i;
+inline VI LoadIndices(Df, const std::int32_t* p) noexcept { return _mm512_loadu_si512(p); }
+inline VF TableLookupLanes(VF v, VI idx) noexcept { return _mm512_permutexvar_ps(idx, v); }
 
 inline VF PromoteTo(Df, const std::uint8_t* p) noexcept {
   return _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));

@@ -36,6 +36,19 @@ inline VF Sub(VF a, VF b) noexcept { return _mm_sub_ps(a, b); }
 inline VF Mul(VF a, VF b) noexcept { return _mm_mul_ps(a, b); }
 inline MF Lt(VF a, VF b) noexcept { return _mm_cmplt_ps(a, b); }
 inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return _mm_blendv_ps(no, yes, m); }
+inline VF IfThenElseZero(MF m, VF yes) noexcept { return _mm_and_ps(m, yes); }
+inline MF MaskFromBits(Df, std::uint32_t bits) noexcept {
+  const __m128i lane_bit = _mm_setr_epi32(1, 2, 4, 8);
+  return _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_and_si128(_mm_set1_epi32(static_cast<int>(bits)), lane_bit), _mm_setzero_si128()));
+}
+
+// Lane lookups as byte shuffles (SSSE3's pshufb): lane index i becomes the bytes 4i .. 4i + 3.
+using VI = __m128i;
+inline VI LoadIndices(Df, const std::int32_t* p) noexcept {
+  const __m128i i = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  return _mm_add_epi32(_mm_mullo_epi32(i, _mm_set1_epi32(0x04040404)), _mm_set1_epi32(0x03020100));
+}
+inline VF TableLookupLanes(VF v, VI idx) noexcept { return _mm_castsi128_ps(_mm_shuffle_epi8(_mm_castps_si128(v), idx)); }
 
 inline __m128i load4_bytes(const void* p) noexcept {
   std::int32_t b;
