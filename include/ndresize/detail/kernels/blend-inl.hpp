@@ -55,12 +55,19 @@ NDRESIZE_ALWAYS_INLINE hn::VF blend_lanes(const Src* const* r, const hn::VF* w, 
   return v;
 }
 
-/// Elements [from, len) of a blend of Taps rows: whole vectors, then one partial vector.
+/// Elements [from, len) of a blend of Taps rows: whole vectors, then the tail as one more whole
+/// vector ending at len when the span has one (it rewrites some outputs with the same bits:
+/// every lane is computed alone; cheaper than partial loads and stores through a buffer), else
+/// as a partial vector.
 template <int Taps, class Src, class Dst>
 NDRESIZE_ALWAYS_INLINE void blend_span(Dst* d, const Src* const* r, const hn::VF* w, index_t from, index_t len) noexcept {
   index_t l = from;
   for (; l + lanes <= len; l += lanes) store_lanes<Dst>(blend_lanes<Taps>(r, w, l), d + l);
-  if (l < len) store_lanes<Dst>(blend_lanes<Taps>(r, w, l, len - l), d + l, len - l);
+  if (l == len) return;
+  if (len - from >= lanes)
+    store_lanes<Dst>(blend_lanes<Taps>(r, w, len - lanes), d + len - lanes);
+  else
+    store_lanes<Dst>(blend_lanes<Taps>(r, w, l, len - l), d + l, len - l);
 }
 
 /// A blend of 1–4 contiguous rows. `Stream` (float destinations) writes whole aligned vectors
@@ -110,8 +117,18 @@ void blend_many(const blend_args<Src, Dst, float>& a) noexcept {
     store_lanes<Dst>(v2, a.d + l + 2 * lanes);
     store_lanes<Dst>(v3, a.d + l + 3 * lanes);
   }
-  for (; l < a.len; l += lanes) {
-    const index_t k = std::min<index_t>(lanes, a.len - l);
+  for (; l + lanes <= a.len; l += lanes) {
+    hn::VF v = hn::Mul(w0, load_lanes<Src>(a.rows[0] + l));
+    for (index_t q = 1; q < a.taps; ++q) v = hn::Add(v, hn::Mul(hn::Set(d, a.w[q]), load_lanes<Src>(a.rows[q] + l)));
+    store_lanes<Dst>(v, a.d + l);
+  }
+  if (l < a.len && a.len >= lanes) {  // as blend_span: a whole vector ending at len
+    const index_t at = a.len - lanes;
+    hn::VF v = hn::Mul(w0, load_lanes<Src>(a.rows[0] + at));
+    for (index_t q = 1; q < a.taps; ++q) v = hn::Add(v, hn::Mul(hn::Set(d, a.w[q]), load_lanes<Src>(a.rows[q] + at)));
+    store_lanes<Dst>(v, a.d + at);
+  } else if (l < a.len) {
+    const index_t k = a.len - l;
     hn::VF v = hn::Mul(w0, load_lanes<Src>(a.rows[0] + l, k));
     for (index_t q = 1; q < a.taps; ++q) v = hn::Add(v, hn::Mul(hn::Set(d, a.w[q]), load_lanes<Src>(a.rows[q] + l, k)));
     store_lanes<Dst>(v, a.d + l, k);
