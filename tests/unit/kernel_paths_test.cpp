@@ -9,8 +9,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -20,8 +20,8 @@
 #include <Eigen/Core>
 
 #include <ndresize/detail/dispatch.hpp>
-#include <ndresize/isa.hpp>
 #include <ndresize/detail/kernels/packed_taps.hpp>
+#include <ndresize/isa.hpp>
 #include <ndresize/plan/axis_table.hpp>
 
 namespace nd = ndresize;
@@ -74,13 +74,20 @@ bool same_bits(const T& a, const T& b) {
 
 template <class T>
 std::string type_name() {
-  if constexpr (std::is_same_v<T, float>) return "float";
-  else if constexpr (std::is_same_v<T, std::uint8_t>) return "uint8";
-  else if constexpr (std::is_same_v<T, std::int8_t>) return "int8";
-  else if constexpr (std::is_same_v<T, std::uint16_t>) return "uint16";
-  else if constexpr (std::is_same_v<T, std::int16_t>) return "int16";
-  else if constexpr (std::is_same_v<T, Eigen::half>) return "float16";
-  else return "bfloat16";
+  if constexpr (std::is_same_v<T, float>)
+    return "float";
+  else if constexpr (std::is_same_v<T, std::uint8_t>)
+    return "uint8";
+  else if constexpr (std::is_same_v<T, std::int8_t>)
+    return "int8";
+  else if constexpr (std::is_same_v<T, std::uint16_t>)
+    return "uint16";
+  else if constexpr (std::is_same_v<T, std::int16_t>)
+    return "int16";
+  else if constexpr (std::is_same_v<T, Eigen::half>)
+    return "float16";
+  else
+    return "bfloat16";
 }
 
 /// Weights: mostly ordinary, some that make ties and cancellations.
@@ -205,8 +212,8 @@ int check_window(nd::isa target, std::mt19937& rng) {
         for (auto& v : s) v = random_value<Src>(rng);
         std::vector<Dst> got(static_cast<std::size_t>(rows * out * pixel) + 1, Dst(7)), want = got;
         const index_t c_stride = pixel == 1 ? 0 : 1;
-        dt::resample_args<Src, Dst> a{got.data(), pixel, c_stride, s.data(), pixel, c_stride, pixel, &t,
-                                      rows,       out * pixel, in * pixel, &p};
+        dt::resample_args<Src, Dst> a{got.data(), pixel, c_stride, s.data(),    pixel,      c_stride,
+                                      pixel,      &t,    rows,     out * pixel, in * pixel, &p};
         if (pixel == 1) a.dc = a.sc = 1;
         dt::resample_args<Src, Dst> b = a;
         b.d = want.data();

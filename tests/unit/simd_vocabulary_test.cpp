@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "ndresize/detail/simd/vocabulary.hpp"
 #include <Eigen/Core>
+#include "ndresize/detail/simd/vocabulary.hpp"
 
 #include "ndresize/element.hpp"
 #include "ndresize/isa.hpp"
@@ -110,23 +110,19 @@ std::vector<backend> runnable_backends() {
   __builtin_cpu_init();
   if (__builtin_cpu_supports("sse4.1"))
     r.push_back({"sse4", &vocab_sse4::lanes, &vocab_sse4::run_ops, &vocab_sse4::load_n, &vocab_sse4::store_n,
-                 &vocab_sse4::promote_n, &vocab_sse4::demote_n, &vocab_sse4::has_f16,
-                 &vocab_sse4::lookup_and_mask});
+                 &vocab_sse4::promote_n, &vocab_sse4::demote_n, &vocab_sse4::has_f16, &vocab_sse4::lookup_and_mask});
   if (__builtin_cpu_supports("avx2"))
     r.push_back({"avx2", &vocab_avx2::lanes, &vocab_avx2::run_ops, &vocab_avx2::load_n, &vocab_avx2::store_n,
-                 &vocab_avx2::promote_n, &vocab_avx2::demote_n, &vocab_avx2::has_f16,
-                 &vocab_avx2::lookup_and_mask});
+                 &vocab_avx2::promote_n, &vocab_avx2::demote_n, &vocab_avx2::has_f16, &vocab_avx2::lookup_and_mask});
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
       __builtin_cpu_supports("avx512dq"))
-    r.push_back(
-        {"avx512", &vocab_avx512::lanes, &vocab_avx512::run_ops, &vocab_avx512::load_n, &vocab_avx512::store_n,
+    r.push_back({"avx512", &vocab_avx512::lanes, &vocab_avx512::run_ops, &vocab_avx512::load_n, &vocab_avx512::store_n,
                  &vocab_avx512::promote_n, &vocab_avx512::demote_n, &vocab_avx512::has_f16,
                  &vocab_avx512::lookup_and_mask});
 #endif
 #if NDRESIZE_SIMD_NEON
   r.push_back({"neon", &vocab_neon::lanes, &vocab_neon::run_ops, &vocab_neon::load_n, &vocab_neon::store_n,
-                 &vocab_neon::promote_n, &vocab_neon::demote_n, &vocab_neon::has_f16,
-                 &vocab_neon::lookup_and_mask});
+               &vocab_neon::promote_n, &vocab_neon::demote_n, &vocab_neon::has_f16, &vocab_neon::lookup_and_mask});
 #endif
   return r;
 }
@@ -175,8 +171,8 @@ TEST(SimdVocabulary, ScalarBackendMeetsTheContract) {
   const std::uint8_t u8[] = {0, 2, 2, 0, 0, 254, 255, 254, 255, 255, 0, 0, 0, 255, 0, 255, 0};
   for (std::size_t i = 0; i < std::size(u8); ++i) EXPECT_EQ(out.to_u8[i], u8[i]) << "lane " << i;
   // NaN (lane 12) → 0: the library's store rule (detail::saturate_round).
-  const std::int16_t i16[] = {0,     2,     2,      0,     -2,     254,   256,   254,    255,    256,    -1,   0,
-                              0,     32767, -32768, 32767, -32768, 32766, 32767, -32768, -32768, -32768, 32767};
+  const std::int16_t i16[] = {0, 2,     2,      0,     -2,     254,   256,   254,    255,    256,    -1,   0,
+                              0, 32767, -32768, 32767, -32768, 32766, 32767, -32768, -32768, -32768, 32767};
   for (std::size_t i = 0; i < std::size(i16); ++i) EXPECT_EQ(out.to_i16[i], i16[i]) << "lane " << i;
   const std::int8_t i8[] = {0, 2, 2, 0, -2, 127, 127, 127, 127, 127, -1, 0, 0, 127, -128, 127, -128};
   for (std::size_t i = 0; i < std::size(i8); ++i) EXPECT_EQ(out.to_i8[i], i8[i]) << "lane " << i;
@@ -272,9 +268,9 @@ TEST(SimdVocabulary, EveryBackendGivesTheScalarBits) {
 TEST(SimdVocabulary, PartialLoadsAndStoresTouchOnlyTheirLanes) {
   const vocab_in in = make_inputs();
   auto backends = runnable_backends();
-  backends.push_back(
-      {"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n, &vocab_scalar::store_n,
-       &vocab_scalar::promote_n, &vocab_scalar::demote_n, &vocab_scalar::has_f16, &vocab_scalar::lookup_and_mask});
+  backends.push_back({"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n,
+                      &vocab_scalar::store_n, &vocab_scalar::promote_n, &vocab_scalar::demote_n, &vocab_scalar::has_f16,
+                      &vocab_scalar::lookup_and_mask});
   for (const backend& be : backends) {
     SCOPED_TRACE(be.name);
     const std::size_t L = be.lanes();
@@ -315,8 +311,8 @@ TEST(SimdVocabulary, PartialLoadsAndStoresTouchOnlyTheirLanes) {
 TEST(SimdVocabulary, LaneLookupsAndBitMasks) {
   auto backends = runnable_backends();
   backends.push_back({"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n,
-                      &vocab_scalar::store_n, &vocab_scalar::promote_n, &vocab_scalar::demote_n,
-                      &vocab_scalar::has_f16, &vocab_scalar::lookup_and_mask});
+                      &vocab_scalar::store_n, &vocab_scalar::promote_n, &vocab_scalar::demote_n, &vocab_scalar::has_f16,
+                      &vocab_scalar::lookup_and_mask});
   std::uint32_t seed = 7u;
   auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
   for (const backend& be : backends) {

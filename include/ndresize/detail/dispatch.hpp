@@ -4,9 +4,9 @@
 // runtime code into it through visit_element_type.hpp); the target is read here, once per
 // call, and nowhere else. What leaves this file is a ready set of functions: the executors
 // never ask which CPU they run on. Kernels are written once (kernels/blend-inl.hpp against the
-// vector vocabulary, kernels/row_ops.hpp, kernels/simd_resample.hpp) and instantiated per target; a new target is one more branch in
-// each *_for function below. Included through run_plan.hpp, and only where run_plan is
-// compiled (header-only builds, or src/run_plan.cpp for ndresize::compiled).
+// vector vocabulary, kernels/row_ops.hpp, kernels/simd_resample.hpp) and instantiated per target; a new target is one
+// more branch in each *_for function below. Included through run_plan.hpp, and only where run_plan is compiled
+// (header-only builds, or src/run_plan.cpp for ndresize::compiled).
 #pragma once
 
 #include <type_traits>

@@ -60,7 +60,8 @@ NDRESIZE_ALWAYS_INLINE hn::VF blend_lanes(const Src* const* r, const hn::VF* w, 
 /// every lane is computed alone; cheaper than partial loads and stores through a buffer), else
 /// as a partial vector.
 template <int Taps, class Src, class Dst>
-NDRESIZE_ALWAYS_INLINE void blend_span(Dst* d, const Src* const* r, const hn::VF* w, index_t from, index_t len) noexcept {
+NDRESIZE_ALWAYS_INLINE void blend_span(Dst* d, const Src* const* r, const hn::VF* w, index_t from,
+                                       index_t len) noexcept {
   index_t l = from;
   for (; l + lanes <= len; l += lanes) store_lanes<Dst>(blend_lanes<Taps>(r, w, l), d + l);
   if (l == len) return;
@@ -212,4 +213,3 @@ NDRESIZE_ALWAYS_INLINE bool resample_contiguous_channels(const resample_args<Src
   resample_channels<Acc, &blend<Acc, Src, Dst>>(a);
   return true;
 }
-

@@ -45,8 +45,8 @@ void resample_window(Dst* d, const Src* s, index_t in_pixels, index_t out_pixels
 template <class Src, class Dst>
 NDRESIZE_ALWAYS_INLINE bool window_covers(const resample_args<Src, Dst>& a) noexcept {
   const packed_taps* p = a.packed;
-  return p != nullptr && p->lanes == lanes && p->all_fit && a.block == p->pixel && a.sj == a.block &&
-         a.dj == a.block && (a.block == 1 || (a.sc == 1 && a.dc == 1));
+  return p != nullptr && p->lanes == lanes && p->all_fit && a.block == p->pixel && a.sj == a.block && a.dj == a.block &&
+         (a.block == 1 || (a.sc == 1 && a.dc == 1));
 }
 
 /// This target's resample (SSE4.1, NEON): the channels' blend, the packed window, else

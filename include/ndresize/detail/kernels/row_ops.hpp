@@ -13,10 +13,9 @@
 #include "../../element.hpp"
 #include "../../plan/axis_table.hpp"
 #include "../cpu.hpp"
+#include "../simd/vocabulary.hpp"
 #include "channel_resample.hpp"
 #include "simd_resample.hpp"
-#include "../simd/vocabulary.hpp"
-
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail {

@@ -41,7 +41,9 @@ inline VF Sub(VF a, VF b) noexcept { return vsubq_f32(a, b); }
 inline VF Mul(VF a, VF b) noexcept { return vmulq_f32(a, b); }
 inline MF Lt(VF a, VF b) noexcept { return vcltq_f32(a, b); }
 inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return vbslq_f32(m, yes, no); }
-inline VF IfThenElseZero(MF m, VF yes) noexcept { return vreinterpretq_f32_u32(vandq_u32(m, vreinterpretq_u32_f32(yes))); }
+inline VF IfThenElseZero(MF m, VF yes) noexcept {
+  return vreinterpretq_f32_u32(vandq_u32(m, vreinterpretq_u32_f32(yes)));
+}
 inline MF MaskFromBits(Df, std::uint32_t bits) noexcept {
   const std::uint32_t lane_bit[4] = {1, 2, 4, 8};
   return vtstq_u32(vdupq_n_u32(bits), vld1q_u32(lane_bit));
@@ -53,7 +55,9 @@ inline VI LoadIndices(Df, const std::int32_t* p) noexcept {
   const uint32x4_t i = vreinterpretq_u32_s32(vld1q_s32(p));
   return vreinterpretq_u8_u32(vaddq_u32(vmulq_n_u32(i, 0x04040404u), vdupq_n_u32(0x03020100u)));
 }
-inline VF TableLookupLanes(VF v, VI idx) noexcept { return vreinterpretq_f32_u8(vqtbl1q_u8(vreinterpretq_u8_f32(v), idx)); }
+inline VF TableLookupLanes(VF v, VI idx) noexcept {
+  return vreinterpretq_f32_u8(vqtbl1q_u8(vreinterpretq_u8_f32(v), idx));
+}
 
 inline uint8x8_t load4_bytes(const void* p) noexcept {
   std::uint32_t b;
@@ -76,9 +80,9 @@ inline VF PromoteTo(Df, const float16_bits* p) noexcept {
   return vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(reinterpret_cast<const std::uint16_t*>(p))));
 }
 template <class T>
-inline constexpr bool Promotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
-                                   std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t> ||
-                                   std::is_same_v<T, bfloat16_bits> || std::is_same_v<T, float16_bits>;
+inline constexpr bool Promotable =
+    std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> || std::is_same_v<T, std::uint16_t> ||
+    std::is_same_v<T, std::int16_t> || std::is_same_v<T, bfloat16_bits> || std::is_same_v<T, float16_bits>;
 
 // The store rule: NaN → 0, then v > lo ? v : lo and v < hi ? v : hi as compare-and-select, then
 // vcvtnq, which rounds half to even whatever the rounding mode.

@@ -62,9 +62,9 @@ inline VF PromoteTo(Df, const bfloat16_bits* p) noexcept {
 }
 /// The element types PromoteTo widens (float16 needs a hardware conversion: not here).
 template <class T>
-inline constexpr bool Promotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
-                                   std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t> ||
-                                   std::is_same_v<T, bfloat16_bits>;
+inline constexpr bool Promotable =
+    std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> || std::is_same_v<T, std::uint16_t> ||
+    std::is_same_v<T, std::int16_t> || std::is_same_v<T, bfloat16_bits>;
 
 /// The library's store rule for small integers (detail::saturate_round): NaN → 0, clamped to
 /// the type's range, rounded half to even. The clamps are written as x86's maxps/minps compute

@@ -36,7 +36,7 @@
 #define NDRESIZE_SIMD_GCC_REGION(TARGET)                                                   \
   _Pragma("GCC push_options") _Pragma(TARGET) _Pragma("GCC optimize(\"fp-contract=off\")") \
       _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wuninitialized\"") \
-          _Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"")                       \
+          _Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"")                      \
               _Pragma("GCC diagnostic ignored \"-Wsign-conversion\"")
 #define NDRESIZE_SIMD_BEGIN_SSE4 NDRESIZE_SIMD_GCC_REGION("GCC target(\"sse4.1\")")
 #define NDRESIZE_SIMD_BEGIN_AVX2 NDRESIZE_SIMD_GCC_REGION("GCC target(\"avx2\")")

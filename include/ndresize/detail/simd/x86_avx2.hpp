@@ -39,12 +39,14 @@ inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return _mm256_blendv_ps(no,
 inline VF IfThenElseZero(MF m, VF yes) noexcept { return _mm256_and_ps(m, yes); }
 inline MF MaskFromBits(Df, std::uint32_t bits) noexcept {
   const __m256i lane_bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-  return _mm256_castsi256_ps(
-      _mm256_cmpgt_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int>(bits)), lane_bit), _mm256_setzero_si256()));
+  return _mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int>(bits)), lane_bit),
+                                                _mm256_setzero_si256()));
 }
 
 using VI = __m256i;
-inline VI LoadIndices(Df, const std::int32_t* p) noexcept { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+inline VI LoadIndices(Df, const std::int32_t* p) noexcept {
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+}
 inline VF TableLookupLanes(VF v, VI idx) noexcept { return _mm256_permutevar8x32_ps(v, idx); }
 
 inline __m128i load8_bytes(const void* p) noexcept { return _mm_loadl_epi64(static_cast<const __m128i*>(p)); }
@@ -66,9 +68,9 @@ inline VF PromoteTo(Df, const bfloat16_bits* p) noexcept {
       _mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))), 16));
 }
 template <class T>
-inline constexpr bool Promotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
-                                   std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t> ||
-                                   std::is_same_v<T, bfloat16_bits>;
+inline constexpr bool Promotable =
+    std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> || std::is_same_v<T, std::uint16_t> ||
+    std::is_same_v<T, std::int16_t> || std::is_same_v<T, bfloat16_bits>;
 
 // The store rule: NaN → 0 (and with the ordered mask), then maxps/minps (v > lo ? v : lo), then
 // cvtps (round half to even); the two 128-bit halves are packed, which never saturates here.

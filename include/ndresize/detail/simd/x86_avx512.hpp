@@ -68,9 +68,9 @@ inline VF PromoteTo(Df, const float16_bits* p) noexcept {
   return _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
 }
 template <class T>
-inline constexpr bool Promotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
-                                   std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t> ||
-                                   std::is_same_v<T, bfloat16_bits> || std::is_same_v<T, float16_bits>;
+inline constexpr bool Promotable =
+    std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> || std::is_same_v<T, std::uint16_t> ||
+    std::is_same_v<T, std::int16_t> || std::is_same_v<T, bfloat16_bits> || std::is_same_v<T, float16_bits>;
 
 // Masked: lanes past n are neither read nor faulted on.
 inline VF PromoteN(Df, const std::uint8_t* p, std::size_t n) noexcept {

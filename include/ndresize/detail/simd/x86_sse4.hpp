@@ -39,7 +39,8 @@ inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return _mm_blendv_ps(no, ye
 inline VF IfThenElseZero(MF m, VF yes) noexcept { return _mm_and_ps(m, yes); }
 inline MF MaskFromBits(Df, std::uint32_t bits) noexcept {
   const __m128i lane_bit = _mm_setr_epi32(1, 2, 4, 8);
-  return _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_and_si128(_mm_set1_epi32(static_cast<int>(bits)), lane_bit), _mm_setzero_si128()));
+  return _mm_castsi128_ps(
+      _mm_cmpgt_epi32(_mm_and_si128(_mm_set1_epi32(static_cast<int>(bits)), lane_bit), _mm_setzero_si128()));
 }
 
 // Lane lookups as byte shuffles (SSSE3's pshufb): lane index i becomes the bytes 4i .. 4i + 3.
@@ -48,7 +49,9 @@ inline VI LoadIndices(Df, const std::int32_t* p) noexcept {
   const __m128i i = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
   return _mm_add_epi32(_mm_mullo_epi32(i, _mm_set1_epi32(0x04040404)), _mm_set1_epi32(0x03020100));
 }
-inline VF TableLookupLanes(VF v, VI idx) noexcept { return _mm_castsi128_ps(_mm_shuffle_epi8(_mm_castps_si128(v), idx)); }
+inline VF TableLookupLanes(VF v, VI idx) noexcept {
+  return _mm_castsi128_ps(_mm_shuffle_epi8(_mm_castps_si128(v), idx));
+}
 
 inline __m128i load4_bytes(const void* p) noexcept {
   std::int32_t b;
@@ -68,9 +71,9 @@ inline VF PromoteTo(Df, const bfloat16_bits* p) noexcept {
   return _mm_castsi128_ps(_mm_slli_epi32(_mm_cvtepu16_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))), 16));
 }
 template <class T>
-inline constexpr bool Promotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
-                                   std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t> ||
-                                   std::is_same_v<T, bfloat16_bits>;
+inline constexpr bool Promotable =
+    std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> || std::is_same_v<T, std::uint16_t> ||
+    std::is_same_v<T, std::int16_t> || std::is_same_v<T, bfloat16_bits>;
 
 // The store rule: NaN → 0 (and with the ordered mask), then maxps/minps (v > lo ? v : lo), then
 // cvtps, which rounds half to even (the default MXCSR); the values fit, so packing never saturates.
