@@ -12,8 +12,8 @@
 
 #include "config.hpp"
 
-// x86 with GCC-like builtins and target attributes: the only place that has the vector targets.
-// Elsewhere (aarch64, other compilers) the generic kernels are all there is.
+// x86 with GCC-like builtins and target attributes: SSE4.1, AVX2 and AVX-512, detected at run
+// time. aarch64: NEON, its baseline. Elsewhere the generic kernels are all there is.
 #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
 #define NDRESIZE_X86 1
 #else
@@ -30,7 +30,7 @@ NDRESIZE_BEGIN_NAMESPACE
 /// Instruction sets a kernel may be compiled for. The values of the first three are those of
 /// earlier releases; the order of targets is their rank (detail::isa_rank), not these values.
 /// x86: generic < sse4 < avx2 < avx512. aarch64: generic < neon. docs/kernels.md says which
-/// kernels each target has of its own (sse4 and neon run the generic kernels for now).
+/// kernels each target has of its own.
 enum class isa { generic = 0, avx2 = 1, avx512 = 2, sse4 = 3, neon = 4 };
 
 /// The target's name, as NDRESIZE_ISA spells it.

@@ -13,7 +13,10 @@
 #include <string>
 #include <vector>
 
+#include <Eigen/Core>
 #include "ndresize/detail/simd/vocabulary.hpp"
+
+#include "ndresize/element.hpp"
 #include "ndresize/isa.hpp"
 
 namespace {
@@ -28,6 +31,8 @@ struct vocab_in {
   std::int8_t i8[kN];
   std::uint16_t u16[kN];
   std::int16_t i16[kN];
+  std::uint16_t bf16[kN];
+  std::uint16_t f16[kN];
 };
 struct vocab_out {
   alignas(64) float add[kN];
@@ -41,7 +46,11 @@ struct vocab_out {
   alignas(64) float from_i8[kN];
   alignas(64) float from_u16[kN];
   alignas(64) float from_i16[kN];
+  alignas(64) float from_bf16[kN];
+  alignas(64) float from_f16[kN];
   std::uint8_t to_u8[kN];
+  std::int8_t to_i8[kN];
+  std::uint16_t to_u16[kN];
   std::int16_t to_i16[kN];
 };
 
@@ -89,6 +98,10 @@ struct backend {
   void (*run_ops)(const vocab_in&, vocab_out&);
   void (*load_n)(const float*, std::size_t, float*);
   void (*store_n)(const float*, std::size_t, float*);
+  void (*promote_n)(const std::uint8_t*, const std::uint16_t*, std::size_t, float*, float*);
+  void (*demote_n)(const float*, std::size_t, std::uint8_t*, std::int16_t*);
+  bool (*has_f16)();
+  void (*lookup_and_mask)(const float*, const std::int32_t*, std::uint32_t, float*, float*);
 };
 
 std::vector<backend> runnable_backends() {
@@ -96,16 +109,20 @@ std::vector<backend> runnable_backends() {
 #if NDRESIZE_X86
   __builtin_cpu_init();
   if (__builtin_cpu_supports("sse4.1"))
-    r.push_back({"sse4", &vocab_sse4::lanes, &vocab_sse4::run_ops, &vocab_sse4::load_n, &vocab_sse4::store_n});
+    r.push_back({"sse4", &vocab_sse4::lanes, &vocab_sse4::run_ops, &vocab_sse4::load_n, &vocab_sse4::store_n,
+                 &vocab_sse4::promote_n, &vocab_sse4::demote_n, &vocab_sse4::has_f16, &vocab_sse4::lookup_and_mask});
   if (__builtin_cpu_supports("avx2"))
-    r.push_back({"avx2", &vocab_avx2::lanes, &vocab_avx2::run_ops, &vocab_avx2::load_n, &vocab_avx2::store_n});
+    r.push_back({"avx2", &vocab_avx2::lanes, &vocab_avx2::run_ops, &vocab_avx2::load_n, &vocab_avx2::store_n,
+                 &vocab_avx2::promote_n, &vocab_avx2::demote_n, &vocab_avx2::has_f16, &vocab_avx2::lookup_and_mask});
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
       __builtin_cpu_supports("avx512dq"))
-    r.push_back(
-        {"avx512", &vocab_avx512::lanes, &vocab_avx512::run_ops, &vocab_avx512::load_n, &vocab_avx512::store_n});
+    r.push_back({"avx512", &vocab_avx512::lanes, &vocab_avx512::run_ops, &vocab_avx512::load_n, &vocab_avx512::store_n,
+                 &vocab_avx512::promote_n, &vocab_avx512::demote_n, &vocab_avx512::has_f16,
+                 &vocab_avx512::lookup_and_mask});
 #endif
 #if NDRESIZE_SIMD_NEON
-  r.push_back({"neon", &vocab_neon::lanes, &vocab_neon::run_ops, &vocab_neon::load_n, &vocab_neon::store_n});
+  r.push_back({"neon", &vocab_neon::lanes, &vocab_neon::run_ops, &vocab_neon::load_n, &vocab_neon::store_n,
+               &vocab_neon::promote_n, &vocab_neon::demote_n, &vocab_neon::has_f16, &vocab_neon::lookup_and_mask});
 #endif
   return r;
 }
@@ -129,6 +146,8 @@ vocab_in make_inputs() {
     in.i8[i] = static_cast<std::int8_t>(static_cast<std::uint8_t>(next() >> 24));
     in.u16[i] = static_cast<std::uint16_t>(next() >> 16);
     in.i16[i] = static_cast<std::int16_t>(static_cast<std::uint16_t>(next() >> 16));
+    in.bf16[i] = static_cast<std::uint16_t>(next() >> 16);  // every pattern: NaNs, infinities, subnormals
+    in.f16[i] = static_cast<std::uint16_t>(next() >> 16);
   }
   // (1 + 2^-23)^2 = 1 + 2^-22 + 2^-46: rounded, minus (1 + 2^-22) is 0; fused it is 2^-46.
   for (std::size_t i = 40; i < 48; ++i) {
@@ -151,9 +170,18 @@ TEST(SimdVocabulary, ScalarBackendMeetsTheContract) {
   vocab_scalar::run_ops(in, out);
   const std::uint8_t u8[] = {0, 2, 2, 0, 0, 254, 255, 254, 255, 255, 0, 0, 0, 255, 0, 255, 0};
   for (std::size_t i = 0; i < std::size(u8); ++i) EXPECT_EQ(out.to_u8[i], u8[i]) << "lane " << i;
-  const std::int16_t i16[] = {0,      2,     2,      0,     -2,     254,   256,   254,    255,    256,    -1,   0,
-                              -32768, 32767, -32768, 32767, -32768, 32766, 32767, -32768, -32768, -32768, 32767};
+  // NaN (lane 12) → 0: the library's store rule (detail::saturate_round).
+  const std::int16_t i16[] = {0, 2,     2,      0,     -2,     254,   256,   254,    255,    256,    -1,   0,
+                              0, 32767, -32768, 32767, -32768, 32766, 32767, -32768, -32768, -32768, 32767};
   for (std::size_t i = 0; i < std::size(i16); ++i) EXPECT_EQ(out.to_i16[i], i16[i]) << "lane " << i;
+  const std::int8_t i8[] = {0, 2, 2, 0, -2, 127, 127, 127, 127, 127, -1, 0, 0, 127, -128, 127, -128};
+  for (std::size_t i = 0; i < std::size(i8); ++i) EXPECT_EQ(out.to_i8[i], i8[i]) << "lane " << i;
+  const std::uint16_t u16[] = {0, 2, 2, 0, 0, 254, 256, 254, 255, 256, 0, 0, 0, 65535, 0, 65535, 0, 32766, 32768};
+  for (std::size_t i = 0; i < std::size(u16); ++i) EXPECT_EQ(out.to_u16[i], u16[i]) << "lane " << i;
+  for (std::size_t i = 0; i < kN; ++i) {  // bfloat16: the upper half of a binary32
+    const std::uint32_t bits = static_cast<std::uint32_t>(in.bf16[i]) << 16;
+    EXPECT_EQ(std::memcmp(&out.from_bf16[i], &bits, 4), 0) << "lane " << i;
+  }
   EXPECT_EQ(out.mul_add[40], 0.0f);  // two roundings, not one
   EXPECT_EQ(out.from_u8[0], 255.0f);
   EXPECT_EQ(out.from_i8[0], -128.0f);
@@ -220,16 +248,29 @@ TEST(SimdVocabulary, EveryBackendGivesTheScalarBits) {
     expect_same_bits(got.from_i8, want.from_i8, "PromoteTo i8");
     expect_same_bits(got.from_u16, want.from_u16, "PromoteTo u16");
     expect_same_bits(got.from_i16, want.from_i16, "PromoteTo i16");
+    expect_same_bits(got.from_bf16, want.from_bf16, "PromoteTo bfloat16");
     expect_same_bits(got.to_u8, want.to_u8, "DemoteTo u8");
+    expect_same_bits(got.to_i8, want.to_i8, "DemoteTo i8");
+    expect_same_bits(got.to_u16, want.to_u16, "DemoteTo u16");
     expect_same_bits(got.to_i16, want.to_i16, "DemoteTo i16");
+    if (be.has_f16()) {  // float16 needs a hardware conversion: against Eigen's, NaN payloads aside
+      for (std::size_t i = 0; i < kN; ++i) {
+        const float want_f = static_cast<float>(Eigen::half(Eigen::half_impl::raw_uint16_to_half(in.f16[i])));
+        if (std::isnan(want_f))
+          EXPECT_TRUE(std::isnan(got.from_f16[i])) << "PromoteTo float16 lane " << i;
+        else
+          EXPECT_EQ(std::memcmp(&got.from_f16[i], &want_f, 4), 0) << "PromoteTo float16 lane " << i;
+      }
+    }
   }
 }
 
 TEST(SimdVocabulary, PartialLoadsAndStoresTouchOnlyTheirLanes) {
   const vocab_in in = make_inputs();
   auto backends = runnable_backends();
-  backends.push_back(
-      {"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n, &vocab_scalar::store_n});
+  backends.push_back({"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n,
+                      &vocab_scalar::store_n, &vocab_scalar::promote_n, &vocab_scalar::demote_n, &vocab_scalar::has_f16,
+                      &vocab_scalar::lookup_and_mask});
   for (const backend& be : backends) {
     SCOPED_TRACE(be.name);
     const std::size_t L = be.lanes();
@@ -241,10 +282,56 @@ TEST(SimdVocabulary, PartialLoadsAndStoresTouchOnlyTheirLanes) {
       for (std::size_t j = 0; j < L; ++j) EXPECT_EQ(whole[j], j < n ? in.b[j] : 0.0f) << "LoadN n=" << n;
     }
     for (std::size_t n = 0; n <= L; ++n) {
+      std::vector<std::uint8_t> u8(in.u8, in.u8 + n);
+      std::vector<std::uint16_t> bf(in.bf16, in.bf16 + n);
+      std::vector<float> whole_u8(L, -1.0f), whole_bf(L, -1.0f);
+      be.promote_n(u8.data(), bf.data(), n, whole_u8.data(), whole_bf.data());
+      for (std::size_t j = 0; j < L; ++j) {
+        EXPECT_EQ(whole_u8[j], j < n ? static_cast<float>(in.u8[j]) : 0.0f) << "PromoteN u8 n=" << n;
+        const std::uint32_t bits = j < n ? static_cast<std::uint32_t>(in.bf16[j]) << 16 : 0u;
+        EXPECT_EQ(std::memcmp(&whole_bf[j], &bits, 4), 0) << "PromoteN bfloat16 n=" << n;
+      }
+      std::vector<std::uint8_t> du8(L + 1, 77);
+      std::vector<std::int16_t> di16(L + 1, 77);
+      be.demote_n(in.c, n, du8.data(), di16.data());
+      for (std::size_t j = 0; j <= L; ++j) {
+        EXPECT_EQ(du8[j], j < n ? ndresize::detail::saturate_round<std::uint8_t>(in.c[j]) : 77) << "DemoteN n=" << n;
+        EXPECT_EQ(di16[j], j < n ? ndresize::detail::saturate_round<std::int16_t>(in.c[j]) : 77) << "DemoteN n=" << n;
+      }
+    }
+    for (std::size_t n = 0; n <= L; ++n) {
       std::vector<float> partial(L + 1, -1.0f);
       be.store_n(in.b, n, partial.data());
       for (std::size_t j = 0; j <= L; ++j)
         EXPECT_EQ(partial[j], j < n ? in.b[j] : -1.0f) << "StoreN n=" << n << " cell " << j;
+    }
+  }
+}
+
+TEST(SimdVocabulary, LaneLookupsAndBitMasks) {
+  auto backends = runnable_backends();
+  backends.push_back({"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n,
+                      &vocab_scalar::store_n, &vocab_scalar::promote_n, &vocab_scalar::demote_n, &vocab_scalar::has_f16,
+                      &vocab_scalar::lookup_and_mask});
+  std::uint32_t seed = 7u;
+  auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
+  for (const backend& be : backends) {
+    SCOPED_TRACE(be.name);
+    const std::size_t L = be.lanes();
+    for (int round = 0; round < 200; ++round) {
+      std::vector<float> v(L);
+      std::vector<std::int32_t> idx(L);
+      for (std::size_t i = 0; i < L; ++i) {
+        v[i] = static_cast<float>(i) + 0.25f;
+        idx[i] = static_cast<std::int32_t>(next() % L);
+      }
+      const std::uint32_t bits = next() & ((L >= 32 ? 0u : 1u << L) - 1u);
+      std::vector<float> looked(L), selected(L);
+      be.lookup_and_mask(v.data(), idx.data(), bits, looked.data(), selected.data());
+      for (std::size_t i = 0; i < L; ++i) {
+        EXPECT_EQ(looked[i], v[static_cast<std::size_t>(idx[i])]) << "TableLookupLanes lane " << i;
+        EXPECT_EQ(selected[i], (bits >> i & 1u) != 0 ? v[i] : 0.0f) << "MaskFromBits lane " << i;
+      }
     }
   }
 }

@@ -3,10 +3,10 @@
 // family comes from the plan; the element type from the caller (the type-erased layer turns a
 // runtime code into it through visit_element_type.hpp); the target is read here, once per
 // call, and nowhere else. What leaves this file is a ready set of functions: the executors
-// never ask which CPU they run on. Kernels are written once (kernels/row_ops.hpp,
-// kernels/simd_resample.hpp) and instantiated per target; a new target is one more branch in
-// each *_for function below. Included through run_plan.hpp, and only where run_plan is
-// compiled (header-only builds, or src/run_plan.cpp for ndresize::compiled).
+// never ask which CPU they run on. Kernels are written once (kernels/blend-inl.hpp against the
+// vector vocabulary, kernels/row_ops.hpp, kernels/simd_resample.hpp) and instantiated per target; a new target is one
+// more branch in each *_for function below. Included through run_plan.hpp, and only where run_plan is compiled
+// (header-only builds, or src/run_plan.cpp for ndresize::compiled).
 #pragma once
 
 #include <type_traits>
@@ -30,16 +30,17 @@ namespace detail {
 
 template <class Acc, class Src, class Dst>
 row_ops<Acc, Src, Dst> row_ops_for(isa target) noexcept {
-#if NDRESIZE_X86
   // Complex and double accumulators gain little from wide vectors; keep them generic.
   if constexpr (std::is_same_v<Acc, float>) {
-    if (target == isa::avx512) return {&blend_avx512<Acc, Src, Dst>, &resample_avx512<Acc, Src, Dst>};
-    if (target == isa::avx2) return {&blend_avx2<Acc, Src, Dst>, &resample_avx2<Acc, Src, Dst>};
-  }
+#if NDRESIZE_X86
+    if (target == isa::avx512) return {&N_AVX512::blend<Acc, Src, Dst>, &resample_avx512<Acc, Src, Dst>};
+    if (target == isa::avx2) return {&N_AVX2::blend<Acc, Src, Dst>, &N_AVX2::resample<Acc, Src, Dst>};
+    if (target == isa::sse4) return {&N_SSE4::blend<Acc, Src, Dst>, &N_SSE4::resample<Acc, Src, Dst>};
 #endif
-  // sse4 and neon (and every other accumulator) run the generic kernels: the vector
-  // vocabulary (detail/simd/) has their backends, no kernel family is ported onto it yet
-  // (docs/kernels.md).
+#if NDRESIZE_SIMD_NEON
+    if (target == isa::neon) return {&N_NEON::blend<Acc, Src, Dst>, &N_NEON::resample<Acc, Src, Dst>};
+#endif
+  }
   (void)target;
   return {&blend_generic<Acc, Src, Dst>, &resample_generic<Acc, Src, Dst>};
 }
@@ -53,9 +54,10 @@ weighted_kernels<T> weighted_kernels_for(isa target) noexcept {
                         row_ops_for<Acc, Acc, T>(target),
                         {}};
   if constexpr (std::is_same_v<Acc, float>) {
-    // The AVX2 kernels permute only (no fast gathers): their packed taps must all fit.
     if (target == isa::avx512) k.packs = {16, false, false};
+    // SSE4.1, AVX2 and NEON look lanes up within one window only: their packed taps must all fit.
     if (target == isa::avx2) k.packs = {8, true, false};
+    if (target == isa::sse4 || target == isa::neon) k.packs = {4, true, false};
   }
   return k;
 }

@@ -6,18 +6,16 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
+#include <type_traits>
 
 #include "../../config.hpp"
 #include "../../element.hpp"
 #include "../../plan/axis_table.hpp"
 #include "../cpu.hpp"
+#include "../simd/vocabulary.hpp"
 #include "channel_resample.hpp"
 #include "simd_resample.hpp"
-
-#if NDRESIZE_X86
-#include <immintrin.h>
-#endif
-#include <cstdint>
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail {
@@ -197,191 +195,52 @@ void resample_generic(const resample_args<Src, Dst>& a) noexcept {
   if (channels_contiguous(a, 8)) return resample_channels<Acc, &blend_generic<Acc, Src, Dst>>(a);
   for (index_t r = 0; r < a.rows; ++r) resample_body<Acc, Src, Dst>(a.row(r));
 }
+NDRESIZE_KERNELS_END
+
+/// A source's lanes as the vector vocabulary names them (16-bit floats as bits).
+template <class T>
+using simd_lane_t = std::conditional_t<std::is_same_v<T, Eigen::half>, simd::float16_bits,
+                                       std::conditional_t<std::is_same_v<T, Eigen::bfloat16>, simd::bfloat16_bits, T>>;
+
+// The blend kernels (blend-inl.hpp), once per target: detail::N_SSE4, N_AVX2, N_AVX512, N_NEON.
+#if NDRESIZE_X86
+NDRESIZE_SIMD_BEGIN_SSE4
+namespace N_SSE4 {
+namespace hn = simd::N_SSE4;
+#include "blend-inl.hpp"
+#include "packed_window-inl.hpp"
+}  // namespace N_SSE4
+NDRESIZE_SIMD_END
+NDRESIZE_SIMD_BEGIN_AVX2
+namespace N_AVX2 {
+namespace hn = simd::N_AVX2;
+#include "blend-inl.hpp"
+#include "packed_window-inl.hpp"
+}  // namespace N_AVX2
+NDRESIZE_SIMD_END
+NDRESIZE_SIMD_BEGIN_AVX512
+namespace N_AVX512 {
+namespace hn = simd::N_AVX512;
+#include "blend-inl.hpp"
+#include "packed_window-inl.hpp"
+}  // namespace N_AVX512
+NDRESIZE_SIMD_END
+#endif
+#if NDRESIZE_SIMD_NEON
+NDRESIZE_SIMD_BEGIN_SCALAR
+namespace N_NEON {
+namespace hn = simd::N_NEON;
+#include "blend-inl.hpp"
+#include "packed_window-inl.hpp"
+}  // namespace N_NEON
+NDRESIZE_SIMD_END_SCALAR
+#endif
+
+NDRESIZE_KERNELS_BEGIN
 #if NDRESIZE_X86
 template <class Acc, class Src, class Dst>
-NDRESIZE_TARGET_AVX2 void blend_avx2(const blend_args<Src, Dst, weight_t<Acc>>& a) noexcept {
-  blend_body<Acc, Src, Dst>(a);
-}
-template <class Acc, class Src, class Dst>
-NDRESIZE_TARGET_AVX2 void resample_avx2(const resample_args<Src, Dst>& a) noexcept {
-  if (channels_contiguous(a, 8)) return resample_channels<Acc, &blend_avx2<Acc, Src, Dst>>(a);
-  if constexpr (std::is_same_v<Acc, float> && std::is_same_v<Dst, float> && simd_loadable<Src>) {
-    const packed_taps* p = a.packed;
-    if (p != nullptr && p->lanes == 8 && a.block == p->pixel && a.sj == a.block && a.dj == a.block &&
-        (a.block == 1 || (a.sc == 1 && a.dc == 1))) {
-      for (index_t r = 0; r < a.rows; ++r)
-        resample_packed8<Src>(a.d + r * a.d_row, a.s + r * a.s_row, a.table->in, a.table->out, *p);
-      return;
-    }
-  }
-  for (index_t r = 0; r < a.rows; ++r) resample_body<Acc, Src, Dst>(a.row(r));
-}
-/// Σ w_q · rows_q[l .. l + 16) on the lanes of mask m, sources widened to float exactly (a
-/// helper, not a lambda: clang does not give a lambda its enclosing function's target).
-template <int Taps, class Src>
-NDRESIZE_TARGET_AVX512 inline __m512 blend_lanes16(const Src* const* r, const __m512* w, index_t l,
-                                                   __mmask16 m) noexcept {
-  NDRESIZE_NO_CONTRACT
-  __m512 v = _mm512_mul_ps(w[0], load16<Src>(r[0] + l, m));
-  if constexpr (Taps > 1) v = _mm512_add_ps(v, _mm512_mul_ps(w[1], load16<Src>(r[1] + l, m)));
-  if constexpr (Taps > 2) v = _mm512_add_ps(v, _mm512_mul_ps(w[2], load16<Src>(r[2] + l, m)));
-  if constexpr (Taps > 3) v = _mm512_add_ps(v, _mm512_mul_ps(w[3], load16<Src>(r[3] + l, m)));
-  return v;
-}
-
-/// Elements [from, len) of a blend of Taps rows, 16 lanes at a time with a masked tail,
-/// stored through the store rule.
-template <int Taps, class Src, class Dst>
-NDRESIZE_TARGET_AVX512 inline void blend_span16(Dst* d, const Src* const* r, const __m512* w, index_t from,
-                                                index_t len) noexcept {
-  index_t l = from;
-  for (; l + 16 <= len; l += 16) store16<Dst>(d + l, blend_lanes16<Taps>(r, w, l, 0xFFFF), 16);
-  if (l < len) {
-    const auto m = static_cast<__mmask16>((1u << (len - l)) - 1);
-    store16<Dst>(d + l, blend_lanes16<Taps>(r, w, l, m), len - l);
-  }
-}
-
-/// Contiguous rows accumulated in float, 16 lanes at a time with a masked tail (short rows,
-/// such as many small planes, pay no scalar epilogue), stored through the store rule. `Stream`
-/// (float destinations) writes with non-temporal stores (no read-for-ownership of output
-/// lines that will not be read again soon). Same operation order as blend_fixed.
-template <int Taps, bool Stream, class Src, class Dst>
-NDRESIZE_TARGET_AVX512 void blend_rows16(const blend_args<Src, Dst, float>& a) noexcept {
-  const Src* r[4] = {a.rows[0], a.rows[Taps > 1 ? 1 : 0], a.rows[Taps > 2 ? 2 : 0], a.rows[Taps > 3 ? 3 : 0]};
-  const __m512 w[4] = {_mm512_set1_ps(a.w[0]), _mm512_set1_ps(a.w[Taps > 1 ? 1 : 0]),
-                       _mm512_set1_ps(a.w[Taps > 2 ? 2 : 0]), _mm512_set1_ps(a.w[Taps > 3 ? 3 : 0])};
-  index_t l = 0;
-  if constexpr (Stream) {
-    static_assert(std::is_same_v<Dst, float>);
-    // Plain stores up to a 64-byte boundary, then whole aligned lines.
-    const auto mis = static_cast<index_t>((reinterpret_cast<std::uintptr_t>(a.d) & 63) / 4);
-    if (mis != 0) {
-      const index_t head = std::min<index_t>(16 - mis, a.len);
-      const auto m = static_cast<__mmask16>((1u << head) - 1);
-      _mm512_mask_storeu_ps(a.d, m, blend_lanes16<Taps>(r, w, 0, m));
-      l = head;
-    }
-    for (; l + 16 <= a.len; l += 16) _mm512_stream_ps(a.d + l, blend_lanes16<Taps>(r, w, l, 0xFFFF));
-  }
-  blend_span16<Taps>(a.d, r, w, l, a.len);
-}
-
-/// A blend of more than 4 contiguous rows (antialiased shrinks: 8–10 taps at 1080p → 224),
-/// 64 elements at a time in four independent accumulators, each summed over the taps in table
-/// order as blend_body sums them (the first product, then + w_q · row_q for q = 1, 2, …): the
-/// same roundings, but four dependency chains instead of one per 16 lanes (blend_body's
-/// register-sized blocks). Masked tail. Paired runs, one thread: W2a 0.67–0.72 × the time, W2a-NHWC
-/// 0.65–0.71 ×, W6a 0.78 ×.
-template <class Src, class Dst>
-NDRESIZE_TARGET_AVX512 void blend_many16(const blend_args<Src, Dst, float>& a) noexcept {
-  NDRESIZE_NO_CONTRACT
-  const __m512 w0 = _mm512_set1_ps(a.w[0]);
-  index_t l = 0;
-  for (; l + 64 <= a.len; l += 64) {
-    const Src* r0 = a.rows[0] + l;
-    __m512 v0 = _mm512_mul_ps(w0, load16<Src>(r0, 0xFFFF)), v1 = _mm512_mul_ps(w0, load16<Src>(r0 + 16, 0xFFFF));
-    __m512 v2 = _mm512_mul_ps(w0, load16<Src>(r0 + 32, 0xFFFF)), v3 = _mm512_mul_ps(w0, load16<Src>(r0 + 48, 0xFFFF));
-    for (index_t q = 1; q < a.taps; ++q) {
-      const __m512 wq = _mm512_set1_ps(a.w[q]);
-      const Src* r = a.rows[q] + l;
-      v0 = _mm512_add_ps(v0, _mm512_mul_ps(wq, load16<Src>(r, 0xFFFF)));
-      v1 = _mm512_add_ps(v1, _mm512_mul_ps(wq, load16<Src>(r + 16, 0xFFFF)));
-      v2 = _mm512_add_ps(v2, _mm512_mul_ps(wq, load16<Src>(r + 32, 0xFFFF)));
-      v3 = _mm512_add_ps(v3, _mm512_mul_ps(wq, load16<Src>(r + 48, 0xFFFF)));
-    }
-    store16<Dst>(a.d + l, v0, 16);
-    store16<Dst>(a.d + l + 16, v1, 16);
-    store16<Dst>(a.d + l + 32, v2, 16);
-    store16<Dst>(a.d + l + 48, v3, 16);
-  }
-  for (; l < a.len; l += 16) {
-    const index_t k = std::min<index_t>(16, a.len - l);
-    const auto m = static_cast<__mmask16>(k == 16 ? 0xFFFFu : (1u << k) - 1);
-    __m512 v = _mm512_mul_ps(w0, load16<Src>(a.rows[0] + l, m));
-    for (index_t q = 1; q < a.taps; ++q)
-      v = _mm512_add_ps(v, _mm512_mul_ps(_mm512_set1_ps(a.w[q]), load16<Src>(a.rows[q] + l, m)));
-    store16<Dst>(a.d + l, v, k);
-  }
-}
-
-/// Destinations blend_rows16 stores exactly as the scalar rule does.
-template <class Dst>
-constexpr bool simd_storable = std::is_same_v<Dst, float> || (std::is_integral_v<Dst> && sizeof(Dst) <= 2);
-
-template <class Acc, class Src, class Dst>
-NDRESIZE_TARGET_AVX512 void blend_avx512(const blend_args<Src, Dst, weight_t<Acc>>& a) noexcept {
-  if constexpr (std::is_same_v<Acc, float> && simd_loadable<Src> && simd_storable<Dst>) {
-    if (a.ss == 1 && a.ds == 1) {
-      constexpr bool can_stream = std::is_same_v<Dst, float>;
-      const bool stream = can_stream && a.stream && a.len >= 256;  // short rows: not worth it
-      switch (a.taps * 2 + (stream ? 1 : 0)) {
-        case 2: return blend_rows16<1, false>(a);
-        case 3: return blend_rows16<1, can_stream>(a);
-        case 4: return blend_rows16<2, false>(a);
-        case 5: return blend_rows16<2, can_stream>(a);
-        case 6: return blend_rows16<3, false>(a);
-        case 7: return blend_rows16<3, can_stream>(a);
-        case 8: return blend_rows16<4, false>(a);
-        case 9: return blend_rows16<4, can_stream>(a);
-        default:
-          if (a.taps > 4) return blend_many16(a);
-          break;  // no taps (extrapolated rows): blend_body
-      }
-    }
-  }
-  blend_body<Acc, Src, Dst>(a);
-}
-/// resample_channels with blend_avx512 for rows of fewer than 256 elements: all in one
-/// function, each output row's blend inlined (blend_span16), since a call per output row cost
-/// more than its blend (the whole-plane blends of W7 in bench/, rows of 28 elements: one
-/// thread, paired runs, W7 2.79 → 1.97 ms). The same sums in the same order as blend_rows16; outputs
-/// without taps or with more than 4 take blend_avx512 as before.
-/// It repeats resample_channels' loops rather than being a Blend for it: resample_channels is
-/// compiled for no particular target, and GCC would not inline an AVX-512 row blend into it
-/// (always_inline is rejected; plain inline made W7 1.24× slower in paired runs).
-template <class Src, class Dst>
-NDRESIZE_TARGET_AVX512 void resample_short_channels16(const resample_args<Src, Dst>& a) noexcept {
-  const axis_table& t = *a.table;
-  const float* wt = weights_of<float>(t);
-  const index_t* tb = t.tap_begin.data();
-  const index_t* ti = t.tap_index.data();
-  for (index_t r = 0; r < a.rows; ++r) {
-    const Src* s = a.s + r * a.s_row;
-    Dst* d = a.d + r * a.d_row;
-    for (index_t j = 0; j < t.out; ++j) {
-      const index_t b = tb[j], n = tb[j + 1] - b;
-      Dst* o = d + j * a.dj;
-      if (n < 1 || n > 4) {
-        const Src* all[max_channel_taps];
-        for (index_t q = 0; q < n; ++q) all[q] = s + ti[b + q] * a.sj;
-        blend_avx512<float, Src, Dst>({o, 1, all, wt + b, n, a.block, 1, false});
-        continue;
-      }
-      const Src* rows[4];
-      __m512 w[4];
-      for (index_t q = 0; q < 4; ++q) {
-        const index_t k = b + (q < n ? q : 0);
-        rows[q] = s + ti[k] * a.sj;
-        w[q] = _mm512_set1_ps(wt[k]);
-      }
-      switch (n) {
-        case 1: blend_span16<1>(o, rows, w, 0, a.block); break;
-        case 2: blend_span16<2>(o, rows, w, 0, a.block); break;
-        case 3: blend_span16<3>(o, rows, w, 0, a.block); break;
-        default: blend_span16<4>(o, rows, w, 0, a.block); break;
-      }
-    }
-  }
-}
-
-template <class Acc, class Src, class Dst>
 NDRESIZE_TARGET_AVX512 void resample_avx512(const resample_args<Src, Dst>& a) noexcept {
-  if (channels_contiguous(a, 16)) {
-    if constexpr (std::is_same_v<Acc, float> && simd_loadable<Src> && simd_storable<Dst>)
-      if (a.block < 256) return resample_short_channels16<Src, Dst>(a);
-    return resample_channels<Acc, &blend_avx512<Acc, Src, Dst>>(a);
-  }
+  if (N_AVX512::resample_contiguous_channels<Acc>(a)) return;
   if constexpr (std::is_same_v<Acc, float> && simd_loadable<Src>) {
     const packed_taps* p = a.packed;
     if (p != nullptr && p->lanes == 16 && (!p->gathers || std::is_same_v<Src, float>)&&a.block == p->pixel &&

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Resampling a contiguous row along itself with vector permutes (AVX-512: 16 lanes, AVX2: 8):
+// Resampling a contiguous row along itself with AVX-512 permutes and gathers (16 lanes; the
+// other targets' packed kernel is packed_window-inl.hpp):
 // one window load per block of outputs, then per tap slot a lane permutation, a multiply and
 // a masked add — the same operations, in the same order, as the scalar loop, so results are
 // identical to it. Uses the plan's packed_taps; sources of 8/16-bit types are widened to
@@ -231,61 +232,6 @@ NDRESIZE_TARGET_AVX512 void resample_packed16_rows(Dst* d, index_t d_row, const 
     }
     for (index_t r = 0; r < rows; ++r)
       store16<Dst>(d + r * d_row + b * 16, taps16<Src>(s + r * s_row, base, in_flat, kind, off, w, m, slots), k);
-  }
-}
-
-/// Lane bits of `mm` as an all-ones / all-zeros vector mask.
-NDRESIZE_TARGET_AVX2 inline __m256 lane_mask8(std::uint32_t mm, __m256i bits) noexcept {
-  return _mm256_castsi256_ps(
-      _mm256_cmpgt_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int>(mm)), bits), _mm256_setzero_si256()));
-}
-
-/// The same with 8 lanes (AVX2 has no masked arithmetic: masks become blends).
-template <class Src>
-NDRESIZE_TARGET_AVX2 void resample_packed8(float* d, const Src* s, index_t in_pixels, index_t out_pixels,
-                                           const packed_taps& p) noexcept {
-  NDRESIZE_NO_CONTRACT
-  const index_t in = in_pixels * p.pixel, out = out_pixels * p.pixel;
-  const index_t blocks = (out + 7) / 8;
-  const auto slots = static_cast<std::size_t>(p.slots);
-  const __m256i bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-  alignas(32) float buf[8];
-  for (index_t b = 0; b < blocks; ++b) {
-    const index_t base = p.base[static_cast<std::size_t>(b)];
-    const index_t avail = std::min<index_t>(8, in - base);
-    __m256 win;
-    if constexpr (std::is_same_v<Src, float>) {
-      if (avail == 8) {
-        win = _mm256_loadu_ps(s + base);
-      } else {
-        for (index_t i = 0; i < 8; ++i) buf[i] = i < avail ? s[base + i] : 0.0f;
-        win = _mm256_load_ps(buf);
-      }
-    } else {
-      for (index_t i = 0; i < 8; ++i) buf[i] = i < avail ? static_cast<float>(to_accumulator<Src>(s[base + i])) : 0.0f;
-      win = _mm256_load_ps(buf);
-    }
-    const std::size_t at = static_cast<std::size_t>(b) * slots;
-    const std::int32_t* off = p.offset.data() + at * 8;
-    const float* w = p.weight.data() + at * 8;
-    const std::uint32_t* m = p.mask.data() + at;
-    __m256 acc = _mm256_and_ps(
-        lane_mask8(m[0], bits),
-        _mm256_mul_ps(_mm256_loadu_ps(w),
-                      _mm256_permutevar8x32_ps(win, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(off)))));
-    for (std::size_t t = 1; t < slots && m[t] != 0; ++t) {
-      const __m256 prod = _mm256_mul_ps(
-          _mm256_loadu_ps(w + 8 * t),
-          _mm256_permutevar8x32_ps(win, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(off + 8 * t))));
-      acc = _mm256_blendv_ps(acc, _mm256_add_ps(acc, prod), lane_mask8(m[t], bits));
-    }
-    const index_t left = out - b * 8;
-    if (left >= 8) {
-      _mm256_storeu_ps(d + b * 8, acc);
-    } else {
-      _mm256_store_ps(buf, acc);
-      for (index_t i = 0; i < left; ++i) d[b * 8 + i] = buf[i];
-    }
   }
 }
 

@@ -4,6 +4,7 @@
 // as compare-and-select (v > lo ? v : lo) to give the scalar backend's bits lane by lane.
 #pragma once
 
+#include "lane_types.hpp"
 #include "targets.hpp"
 
 #if NDRESIZE_SIMD_NEON
@@ -12,9 +13,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail::simd::N_NEON {
+// Contraction off for the region (aarch64 GCC contracts by default), as for the kernels.
+NDRESIZE_SIMD_BEGIN_SCALAR
 
 struct Df {};
 using VF = float32x4_t;
@@ -27,8 +31,6 @@ inline VF Load(Df, const float* p) noexcept { return vld1q_f32(p); }
 inline VF LoadU(Df, const float* p) noexcept { return vld1q_f32(p); }
 inline void Store(VF v, Df, float* p) noexcept { vst1q_f32(p, v); }
 inline void StoreU(VF v, Df, float* p) noexcept { vst1q_f32(p, v); }
-// No masked loads or stores: the tails go through a buffer (reads and writes only p[0, n)).
-#include "partial_lanes-inl.hpp"
 inline void Stream(VF v, Df, float* p) noexcept { vst1q_f32(p, v); }
 
 // vmulq/vaddq are separate instructions; the compiler contracts only within one expression
@@ -39,6 +41,23 @@ inline VF Sub(VF a, VF b) noexcept { return vsubq_f32(a, b); }
 inline VF Mul(VF a, VF b) noexcept { return vmulq_f32(a, b); }
 inline MF Lt(VF a, VF b) noexcept { return vcltq_f32(a, b); }
 inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return vbslq_f32(m, yes, no); }
+inline VF IfThenElseZero(MF m, VF yes) noexcept {
+  return vreinterpretq_f32_u32(vandq_u32(m, vreinterpretq_u32_f32(yes)));
+}
+inline MF MaskFromBits(Df, std::uint32_t bits) noexcept {
+  const std::uint32_t lane_bit[4] = {1, 2, 4, 8};
+  return vtstq_u32(vdupq_n_u32(bits), vld1q_u32(lane_bit));
+}
+
+// Lane lookups as byte lookups (TBL): lane index i becomes the bytes 4i .. 4i + 3.
+using VI = uint8x16_t;
+inline VI LoadIndices(Df, const std::int32_t* p) noexcept {
+  const uint32x4_t i = vreinterpretq_u32_s32(vld1q_s32(p));
+  return vreinterpretq_u8_u32(vaddq_u32(vmulq_n_u32(i, 0x04040404u), vdupq_n_u32(0x03020100u)));
+}
+inline VF TableLookupLanes(VF v, VI idx) noexcept {
+  return vreinterpretq_f32_u8(vqtbl1q_u8(vreinterpretq_u8_f32(v), idx));
+}
 
 inline uint8x8_t load4_bytes(const void* p) noexcept {
   std::uint32_t b;
@@ -54,22 +73,49 @@ inline VF PromoteTo(Df, const std::int8_t* p) noexcept {
 inline VF PromoteTo(Df, const std::uint16_t* p) noexcept { return vcvtq_f32_u32(vmovl_u16(vld1_u16(p))); }
 inline VF PromoteTo(Df, const std::int16_t* p) noexcept { return vcvtq_f32_s32(vmovl_s16(vld1_s16(p))); }
 
-inline VF clamp(VF v, float lo, float hi) noexcept {
-  const VF l = vdupq_n_f32(lo), h = vdupq_n_f32(hi);
-  const VF x = vbslq_f32(vcgtq_f32(v, l), v, l);
-  return vbslq_f32(vcltq_f32(x, h), x, h);
+inline VF PromoteTo(Df, const bfloat16_bits* p) noexcept {
+  return vreinterpretq_f32_u32(vshll_n_u16(vld1_u16(reinterpret_cast<const std::uint16_t*>(p)), 16));
 }
-// vcvtnq rounds half to even whatever the rounding mode.
-inline void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
-  const int16x4_t w = vmovn_s32(vcvtnq_s32_f32(clamp(v, 0.0f, 255.0f)));
-  const uint8x8_t b = vqmovun_s16(vcombine_s16(w, w));
+inline VF PromoteTo(Df, const float16_bits* p) noexcept {
+  return vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(reinterpret_cast<const std::uint16_t*>(p))));
+}
+template <class T>
+inline constexpr bool Promotable =
+    std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> || std::is_same_v<T, std::uint16_t> ||
+    std::is_same_v<T, std::int16_t> || std::is_same_v<T, bfloat16_bits> || std::is_same_v<T, float16_bits>;
+
+// The store rule: NaN → 0, then v > lo ? v : lo and v < hi ? v : hi as compare-and-select, then
+// vcvtnq, which rounds half to even whatever the rounding mode.
+inline int32x4_t saturated(VF v, float lo, float hi) noexcept {
+  const VF l = vdupq_n_f32(lo), h = vdupq_n_f32(hi);
+  VF x = vbslq_f32(vceqq_f32(v, v), v, vdupq_n_f32(0.0f));
+  x = vbslq_f32(vcgtq_f32(x, l), x, l);
+  return vcvtnq_s32_f32(vbslq_f32(vcltq_f32(x, h), x, h));
+}
+inline void store4_bytes(uint8x8_t b, void* p) noexcept {
   const std::uint32_t bits = vget_lane_u32(vreinterpret_u32_u8(b), 0);
   std::memcpy(p, &bits, 4);
 }
-inline void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
-  vst1_s16(p, vmovn_s32(vcvtnq_s32_f32(clamp(v, -32768.0f, 32767.0f))));
+inline void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
+  const int16x4_t w = vmovn_s32(saturated(v, 0.0f, 255.0f));
+  store4_bytes(vqmovun_s16(vcombine_s16(w, w)), p);
 }
+inline void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
+  const int16x4_t w = vmovn_s32(saturated(v, -128.0f, 127.0f));
+  store4_bytes(vreinterpret_u8_s8(vmovn_s16(vcombine_s16(w, w))), p);
+}
+inline void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
+  vst1_u16(p, vmovn_u32(vreinterpretq_u32_s32(saturated(v, 0.0f, 65535.0f))));
+}
+inline void DemoteTo(VF v, Df, std::int16_t* p) noexcept { vst1_s16(p, vmovn_s32(saturated(v, -32768.0f, 32767.0f))); }
+template <class T>
+inline constexpr bool Demotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
+                                  std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t>;
 
+// No masked loads or stores: the tails go through a buffer (reads and writes only p[0, n)).
+#include "partial_lanes-inl.hpp"
+
+NDRESIZE_SIMD_END_SCALAR
 }  // namespace detail::simd::N_NEON
 NDRESIZE_END_NAMESPACE
 #endif  // NDRESIZE_SIMD_NEON

@@ -8,7 +8,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
+#include "lane_types.hpp"
 #include "targets.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
@@ -26,14 +28,8 @@ inline VF Zero(Df) noexcept { return {0.0f}; }
 inline VF Set(Df, float v) noexcept { return {v}; }
 inline VF Load(Df, const float* p) noexcept { return {*p}; }
 inline VF LoadU(Df, const float* p) noexcept { return {*p}; }
-/// The first n lanes from p (n ≤ Lanes), the rest zero; reads nothing past p + n.
-inline VF LoadN(Df, const float* p, std::size_t n) noexcept { return {n > 0 ? *p : 0.0f}; }
 inline void Store(VF v, Df, float* p) noexcept { *p = v.x; }
 inline void StoreU(VF v, Df, float* p) noexcept { *p = v.x; }
-/// The first n lanes to p (n ≤ Lanes); writes nothing past p + n.
-inline void StoreN(VF v, Df, float* p, std::size_t n) noexcept {
-  if (n > 0) *p = v.x;
-}
 /// A store that need not pass through the cache (aligned p); fenced by detail::store_fence().
 inline void Stream(VF v, Df, float* p) noexcept { *p = v.x; }
 
@@ -43,26 +39,59 @@ inline VF Mul(VF a, VF b) noexcept { return {a.x * b.x}; }
 /// a < b, false where either is NaN.
 inline MF Lt(VF a, VF b) noexcept { return a.x < b.x; }
 inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return m ? yes : no; }
+inline VF IfThenElseZero(MF m, VF yes) noexcept { return m ? yes : VF{0.0f}; }
+/// Lane i of the mask is bit i of `bits`.
+inline MF MaskFromBits(Df, std::uint32_t bits) noexcept { return (bits & 1u) != 0; }
+
+/// Lane indices for TableLookupLanes (each in [0, Lanes)).
+using VI = std::int32_t;
+inline VI LoadIndices(Df, const std::int32_t* p) noexcept { return *p; }
+/// Lane i gets lane idx[i] of v.
+inline VF TableLookupLanes(VF v, VI) noexcept { return v; }
 
 /// Lanes(d) elements from p, widened exactly to float.
 inline VF PromoteTo(Df, const std::uint8_t* p) noexcept { return {static_cast<float>(*p)}; }
 inline VF PromoteTo(Df, const std::int8_t* p) noexcept { return {static_cast<float>(*p)}; }
 inline VF PromoteTo(Df, const std::uint16_t* p) noexcept { return {static_cast<float>(*p)}; }
 inline VF PromoteTo(Df, const std::int16_t* p) noexcept { return {static_cast<float>(*p)}; }
+inline VF PromoteTo(Df, const bfloat16_bits* p) noexcept {
+  const std::uint32_t b = static_cast<std::uint32_t>(p->bits) << 16;
+  float f;
+  std::memcpy(&f, &b, sizeof f);
+  return {f};
+}
+/// The element types PromoteTo widens (float16 needs a hardware conversion: not here).
+template <class T>
+inline constexpr bool Promotable =
+    std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> || std::is_same_v<T, std::uint16_t> ||
+    std::is_same_v<T, std::int16_t> || std::is_same_v<T, bfloat16_bits>;
 
-/// Lanes(d) values narrowed to p: clamped to the type's range (NaN → the lowest value), then
-/// rounded half to even. The clamps are written as x86's maxps/minps compute them (v > lo ? v :
-/// lo), which is what makes NaN go to the lowest value on every backend.
-inline void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
-  float x = v.x > 0.0f ? v.x : 0.0f;
-  x = x < 255.0f ? x : 255.0f;
-  *p = static_cast<std::uint8_t>(static_cast<int>(std::nearbyint(x)));
+/// The library's store rule for small integers (detail::saturate_round): NaN → 0, clamped to
+/// the type's range, rounded half to even. The clamps are written as x86's maxps/minps compute
+/// them (v > lo ? v : lo), after NaN has become 0.
+inline float saturated(VF v, float lo, float hi) noexcept {
+  float x = v.x == v.x ? v.x : 0.0f;
+  x = x > lo ? x : lo;
+  x = x < hi ? x : hi;
+  return std::nearbyint(x);
+}
+/// Lanes(d) values narrowed to p through the store rule.
+inline void DemoteTo(VF v, Df, std::uint8_t* p) noexcept { *p = static_cast<std::uint8_t>(saturated(v, 0.0f, 255.0f)); }
+inline void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
+  *p = static_cast<std::int8_t>(saturated(v, -128.0f, 127.0f));
+}
+inline void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
+  *p = static_cast<std::uint16_t>(saturated(v, 0.0f, 65535.0f));
 }
 inline void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
-  float x = v.x > -32768.0f ? v.x : -32768.0f;
-  x = x < 32767.0f ? x : 32767.0f;
-  *p = static_cast<std::int16_t>(static_cast<int>(std::nearbyint(x)));
+  *p = static_cast<std::int16_t>(saturated(v, -32768.0f, 32767.0f));
 }
+template <class T>
+inline constexpr bool Demotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
+                                  std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t>;
+
+/// The first n (≤ Lanes) lanes: LoadN, StoreN, PromoteN, DemoteN.
+#include "partial_lanes-inl.hpp"
 
 NDRESIZE_SIMD_END_SCALAR
 }  // namespace detail::simd::N_SCALAR

@@ -30,11 +30,14 @@
 #define NDRESIZE_SIMD_END _Pragma("clang attribute pop")
 #elif NDRESIZE_X86 && defined(__GNUC__)
 // GCC 12 flags the AVX-512 intrinsics' own `__m512i __Y = __Y;` placeholders when they are
-// inlined into a region's function (a false positive): silenced for the region only.
+// inlined into a region's function (a false positive), and, when not optimizing, its masked
+// intrinsics are macros that convert our unsigned masks to the signed types of its builtins
+// (-Wsign-conversion at our call sites; a mask is bits): both silenced for the region only.
 #define NDRESIZE_SIMD_GCC_REGION(TARGET)                                                   \
   _Pragma("GCC push_options") _Pragma(TARGET) _Pragma("GCC optimize(\"fp-contract=off\")") \
       _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wuninitialized\"") \
-          _Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"")
+          _Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"")                      \
+              _Pragma("GCC diagnostic ignored \"-Wsign-conversion\"")
 #define NDRESIZE_SIMD_BEGIN_SSE4 NDRESIZE_SIMD_GCC_REGION("GCC target(\"sse4.1\")")
 #define NDRESIZE_SIMD_BEGIN_AVX2 NDRESIZE_SIMD_GCC_REGION("GCC target(\"avx2\")")
 #define NDRESIZE_SIMD_BEGIN_AVX512 NDRESIZE_SIMD_GCC_REGION("GCC target(\"avx512f,avx512bw,avx512vl,avx512dq,avx2\")")

@@ -3,6 +3,7 @@
 // in its region, so no Mul then Add can be contracted. Bits of the scalar backend lane by lane.
 #pragma once
 
+#include "lane_types.hpp"
 #include "targets.hpp"
 
 #if NDRESIZE_X86
@@ -11,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail::simd::N_AVX2 {
@@ -27,8 +29,6 @@ inline VF Load(Df, const float* p) noexcept { return _mm256_load_ps(p); }
 inline VF LoadU(Df, const float* p) noexcept { return _mm256_loadu_ps(p); }
 inline void Store(VF v, Df, float* p) noexcept { _mm256_store_ps(p, v); }
 inline void StoreU(VF v, Df, float* p) noexcept { _mm256_storeu_ps(p, v); }
-// No masked loads or stores: the tails go through a buffer (reads and writes only p[0, n)).
-#include "partial_lanes-inl.hpp"
 inline void Stream(VF v, Df, float* p) noexcept { _mm256_stream_ps(p, v); }
 
 inline VF Add(VF a, VF b) noexcept { return _mm256_add_ps(a, b); }
@@ -36,6 +36,18 @@ inline VF Sub(VF a, VF b) noexcept { return _mm256_sub_ps(a, b); }
 inline VF Mul(VF a, VF b) noexcept { return _mm256_mul_ps(a, b); }
 inline MF Lt(VF a, VF b) noexcept { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
 inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return _mm256_blendv_ps(no, yes, m); }
+inline VF IfThenElseZero(MF m, VF yes) noexcept { return _mm256_and_ps(m, yes); }
+inline MF MaskFromBits(Df, std::uint32_t bits) noexcept {
+  const __m256i lane_bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+  return _mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int>(bits)), lane_bit),
+                                                _mm256_setzero_si256()));
+}
+
+using VI = __m256i;
+inline VI LoadIndices(Df, const std::int32_t* p) noexcept {
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+}
+inline VF TableLookupLanes(VF v, VI idx) noexcept { return _mm256_permutevar8x32_ps(v, idx); }
 
 inline __m128i load8_bytes(const void* p) noexcept { return _mm_loadl_epi64(static_cast<const __m128i*>(p)); }
 inline VF PromoteTo(Df, const std::uint8_t* p) noexcept {
@@ -51,18 +63,51 @@ inline VF PromoteTo(Df, const std::int16_t* p) noexcept {
   return _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
 }
 
-// Clamp as maxps/minps (NaN → lo), round half to even, then pack the two 128-bit halves.
+inline VF PromoteTo(Df, const bfloat16_bits* p) noexcept {
+  return _mm256_castsi256_ps(
+      _mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))), 16));
+}
+template <class T>
+inline constexpr bool Promotable =
+    std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> || std::is_same_v<T, std::uint16_t> ||
+    std::is_same_v<T, std::int16_t> || std::is_same_v<T, bfloat16_bits>;
+
+// The store rule: NaN → 0 (and with the ordered mask), then maxps/minps (v > lo ? v : lo), then
+// cvtps (round half to even); the two 128-bit halves are packed, which never saturates here.
+inline void saturated(VF v, float lo, float hi, __m128i& low, __m128i& high) noexcept {
+  const VF x = _mm256_and_ps(v, _mm256_cmp_ps(v, v, _CMP_ORD_Q));
+  const __m256i i = _mm256_cvtps_epi32(_mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(lo)), _mm256_set1_ps(hi)));
+  low = _mm256_castsi256_si128(i);
+  high = _mm256_extracti128_si256(i, 1);
+}
 inline void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
-  const __m256i i = _mm256_cvtps_epi32(_mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), _mm256_set1_ps(255.0f)));
-  const __m128i w = _mm_packus_epi32(_mm256_castsi256_si128(i), _mm256_extracti128_si256(i, 1));
+  __m128i lo, hi;
+  saturated(v, 0.0f, 255.0f, lo, hi);
+  const __m128i w = _mm_packus_epi32(lo, hi);
   _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packus_epi16(w, w));
 }
-inline void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
-  const __m256i i =
-      _mm256_cvtps_epi32(_mm256_min_ps(_mm256_max_ps(v, _mm256_set1_ps(-32768.0f)), _mm256_set1_ps(32767.0f)));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
-                   _mm_packs_epi32(_mm256_castsi256_si128(i), _mm256_extracti128_si256(i, 1)));
+inline void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
+  __m128i lo, hi;
+  saturated(v, -128.0f, 127.0f, lo, hi);
+  const __m128i w = _mm_packs_epi32(lo, hi);
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packs_epi16(w, w));
 }
+inline void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
+  __m128i lo, hi;
+  saturated(v, 0.0f, 65535.0f, lo, hi);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_packus_epi32(lo, hi));
+}
+inline void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
+  __m128i lo, hi;
+  saturated(v, -32768.0f, 32767.0f, lo, hi);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_packs_epi32(lo, hi));
+}
+template <class T>
+inline constexpr bool Demotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
+                                  std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t>;
+
+// No masked loads or stores: the tails go through a buffer (reads and writes only p[0, n)).
+#include "partial_lanes-inl.hpp"
 
 NDRESIZE_SIMD_END
 }  // namespace detail::simd::N_AVX2

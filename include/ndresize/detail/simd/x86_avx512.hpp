@@ -4,6 +4,7 @@
 // scalar backend lane by lane.
 #pragma once
 
+#include "lane_types.hpp"
 #include "targets.hpp"
 
 #if NDRESIZE_X86
@@ -11,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail::simd::N_AVX512 {
@@ -25,7 +27,7 @@ inline VF Zero(Df) noexcept { return _mm512_setzero_ps(); }
 inline VF Set(Df, float v) noexcept { return _mm512_set1_ps(v); }
 inline VF Load(Df, const float* p) noexcept { return _mm512_load_ps(p); }
 inline VF LoadU(Df, const float* p) noexcept { return _mm512_loadu_ps(p); }
-inline __mmask16 first_n(std::size_t n) noexcept { return static_cast<__mmask16>((1u << n) - 1u); }
+inline __mmask16 first_n(std::size_t n) noexcept { return static_cast<__mmask16>((1u << n) - 1u); }  // n ≤ 16
 // Masked-off lanes are neither read nor faulted on.
 inline VF LoadN(Df, const float* p, std::size_t n) noexcept { return _mm512_maskz_loadu_ps(first_n(n), p); }
 inline void Store(VF v, Df, float* p) noexcept { _mm512_store_ps(p, v); }
@@ -38,6 +40,12 @@ inline VF Sub(VF a, VF b) noexcept { return _mm512_sub_ps(a, b); }
 inline VF Mul(VF a, VF b) noexcept { return _mm512_mul_ps(a, b); }
 inline MF Lt(VF a, VF b) noexcept { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ); }
 inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return _mm512_mask_blend_ps(m, no, yes); }
+inline VF IfThenElseZero(MF m, VF yes) noexcept { return _mm512_maskz_mov_ps(m, yes); }
+inline MF MaskFromBits(Df, std::uint32_t bits) noexcept { return static_cast<__mmask16>(bits); }
+
+using VI = __m512i;
+inline VI LoadIndices(Df, const std::int32_t* p) noexcept { return _mm512_loadu_si512(p); }
+inline VF TableLookupLanes(VF v, VI idx) noexcept { return _mm512_permutexvar_ps(idx, v); }
 
 inline VF PromoteTo(Df, const std::uint8_t* p) noexcept {
   return _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
@@ -52,16 +60,71 @@ inline VF PromoteTo(Df, const std::int16_t* p) noexcept {
   return _mm512_cvtepi32_ps(_mm512_cvtepi16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))));
 }
 
-// Clamp as maxps/minps (NaN → lo), round half to even; the values fit, so truncating narrows.
+inline VF PromoteTo(Df, const bfloat16_bits* p) noexcept {
+  return _mm512_castsi512_ps(
+      _mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))), 16));
+}
+inline VF PromoteTo(Df, const float16_bits* p) noexcept {
+  return _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
+}
+template <class T>
+inline constexpr bool Promotable =
+    std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> || std::is_same_v<T, std::uint16_t> ||
+    std::is_same_v<T, std::int16_t> || std::is_same_v<T, bfloat16_bits> || std::is_same_v<T, float16_bits>;
+
+// Masked: lanes past n are neither read nor faulted on.
+inline VF PromoteN(Df, const std::uint8_t* p, std::size_t n) noexcept {
+  return _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(first_n(n), p)));
+}
+inline VF PromoteN(Df, const std::int8_t* p, std::size_t n) noexcept {
+  return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_maskz_loadu_epi8(first_n(n), p)));
+}
+inline VF PromoteN(Df, const std::uint16_t* p, std::size_t n) noexcept {
+  return _mm512_cvtepi32_ps(_mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(first_n(n), p)));
+}
+inline VF PromoteN(Df, const std::int16_t* p, std::size_t n) noexcept {
+  return _mm512_cvtepi32_ps(_mm512_cvtepi16_epi32(_mm256_maskz_loadu_epi16(first_n(n), p)));
+}
+inline VF PromoteN(Df, const bfloat16_bits* p, std::size_t n) noexcept {
+  return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(first_n(n), p)), 16));
+}
+inline VF PromoteN(Df, const float16_bits* p, std::size_t n) noexcept {
+  return _mm512_cvtph_ps(_mm256_maskz_loadu_epi16(first_n(n), p));
+}
+
+// The store rule: NaN → 0 (a zero-masked move of the ordered lanes), then maxps/minps, then
+// cvtps (round half to even); the values fit, so the truncating narrow is exact.
+inline __m512i saturated(VF v, float lo, float hi) noexcept {
+  const VF x = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(v, v, _CMP_ORD_Q), v);
+  return _mm512_cvtps_epi32(_mm512_min_ps(_mm512_max_ps(x, _mm512_set1_ps(lo)), _mm512_set1_ps(hi)));
+}
 inline void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
-  const __m512i i = _mm512_cvtps_epi32(_mm512_min_ps(_mm512_max_ps(v, _mm512_setzero_ps()), _mm512_set1_ps(255.0f)));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm512_cvtepi32_epi8(i));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm512_cvtepi32_epi8(saturated(v, 0.0f, 255.0f)));
+}
+inline void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm512_cvtepi32_epi8(saturated(v, -128.0f, 127.0f)));
+}
+inline void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm512_cvtepi32_epi16(saturated(v, 0.0f, 65535.0f)));
 }
 inline void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
-  const __m512i i =
-      _mm512_cvtps_epi32(_mm512_min_ps(_mm512_max_ps(v, _mm512_set1_ps(-32768.0f)), _mm512_set1_ps(32767.0f)));
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm512_cvtepi32_epi16(i));
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm512_cvtepi32_epi16(saturated(v, -32768.0f, 32767.0f)));
 }
+inline void DemoteN(VF v, Df, std::uint8_t* p, std::size_t n) noexcept {
+  _mm512_mask_cvtepi32_storeu_epi8(p, first_n(n), saturated(v, 0.0f, 255.0f));
+}
+inline void DemoteN(VF v, Df, std::int8_t* p, std::size_t n) noexcept {
+  _mm512_mask_cvtepi32_storeu_epi8(p, first_n(n), saturated(v, -128.0f, 127.0f));
+}
+inline void DemoteN(VF v, Df, std::uint16_t* p, std::size_t n) noexcept {
+  _mm512_mask_cvtepi32_storeu_epi16(p, first_n(n), saturated(v, 0.0f, 65535.0f));
+}
+inline void DemoteN(VF v, Df, std::int16_t* p, std::size_t n) noexcept {
+  _mm512_mask_cvtepi32_storeu_epi16(p, first_n(n), saturated(v, -32768.0f, 32767.0f));
+}
+template <class T>
+inline constexpr bool Demotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
+                                  std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t>;
 
 NDRESIZE_SIMD_END
 }  // namespace detail::simd::N_AVX512

@@ -3,6 +3,7 @@
 // gives the bits of the scalar backend lane by lane (simd_vocabulary_test).
 #pragma once
 
+#include "lane_types.hpp"
 #include "targets.hpp"
 
 #if NDRESIZE_X86
@@ -11,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail::simd::N_SSE4 {
@@ -27,8 +29,6 @@ inline VF Load(Df, const float* p) noexcept { return _mm_load_ps(p); }
 inline VF LoadU(Df, const float* p) noexcept { return _mm_loadu_ps(p); }
 inline void Store(VF v, Df, float* p) noexcept { _mm_store_ps(p, v); }
 inline void StoreU(VF v, Df, float* p) noexcept { _mm_storeu_ps(p, v); }
-// No masked loads or stores: the tails go through a buffer (reads and writes only p[0, n)).
-#include "partial_lanes-inl.hpp"
 inline void Stream(VF v, Df, float* p) noexcept { _mm_stream_ps(p, v); }
 
 inline VF Add(VF a, VF b) noexcept { return _mm_add_ps(a, b); }
@@ -36,6 +36,22 @@ inline VF Sub(VF a, VF b) noexcept { return _mm_sub_ps(a, b); }
 inline VF Mul(VF a, VF b) noexcept { return _mm_mul_ps(a, b); }
 inline MF Lt(VF a, VF b) noexcept { return _mm_cmplt_ps(a, b); }
 inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return _mm_blendv_ps(no, yes, m); }
+inline VF IfThenElseZero(MF m, VF yes) noexcept { return _mm_and_ps(m, yes); }
+inline MF MaskFromBits(Df, std::uint32_t bits) noexcept {
+  const __m128i lane_bit = _mm_setr_epi32(1, 2, 4, 8);
+  return _mm_castsi128_ps(
+      _mm_cmpgt_epi32(_mm_and_si128(_mm_set1_epi32(static_cast<int>(bits)), lane_bit), _mm_setzero_si128()));
+}
+
+// Lane lookups as byte shuffles (SSSE3's pshufb): lane index i becomes the bytes 4i .. 4i + 3.
+using VI = __m128i;
+inline VI LoadIndices(Df, const std::int32_t* p) noexcept {
+  const __m128i i = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  return _mm_add_epi32(_mm_mullo_epi32(i, _mm_set1_epi32(0x04040404)), _mm_set1_epi32(0x03020100));
+}
+inline VF TableLookupLanes(VF v, VI idx) noexcept {
+  return _mm_castsi128_ps(_mm_shuffle_epi8(_mm_castps_si128(v), idx));
+}
 
 inline __m128i load4_bytes(const void* p) noexcept {
   std::int32_t b;
@@ -51,18 +67,45 @@ inline VF PromoteTo(Df, const std::int16_t* p) noexcept {
   return _mm_cvtepi32_ps(_mm_cvtepi16_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))));
 }
 
-// maxps(v, lo) is v > lo ? v : lo (NaN → lo); cvtps rounds half to even (the default MXCSR).
-inline void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
-  const VF x = _mm_min_ps(_mm_max_ps(v, _mm_setzero_ps()), _mm_set1_ps(255.0f));
-  const __m128i w = _mm_packus_epi32(_mm_cvtps_epi32(x), _mm_setzero_si128());
-  const std::int32_t b = _mm_cvtsi128_si32(_mm_packus_epi16(w, w));
+inline VF PromoteTo(Df, const bfloat16_bits* p) noexcept {
+  return _mm_castsi128_ps(_mm_slli_epi32(_mm_cvtepu16_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))), 16));
+}
+template <class T>
+inline constexpr bool Promotable =
+    std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> || std::is_same_v<T, std::uint16_t> ||
+    std::is_same_v<T, std::int16_t> || std::is_same_v<T, bfloat16_bits>;
+
+// The store rule: NaN → 0 (and with the ordered mask), then maxps/minps (v > lo ? v : lo), then
+// cvtps, which rounds half to even (the default MXCSR); the values fit, so packing never saturates.
+inline __m128i saturated(VF v, float lo, float hi) noexcept {
+  const VF x = _mm_and_ps(v, _mm_cmpord_ps(v, v));
+  return _mm_cvtps_epi32(_mm_min_ps(_mm_max_ps(x, _mm_set1_ps(lo)), _mm_set1_ps(hi)));
+}
+inline void store4_bytes(__m128i v, void* p) noexcept {
+  const std::int32_t b = _mm_cvtsi128_si32(v);
   std::memcpy(p, &b, 4);
 }
-inline void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
-  const VF x = _mm_min_ps(_mm_max_ps(v, _mm_set1_ps(-32768.0f)), _mm_set1_ps(32767.0f));
-  const __m128i w = _mm_packs_epi32(_mm_cvtps_epi32(x), _mm_setzero_si128());
-  _mm_storel_epi64(reinterpret_cast<__m128i*>(p), w);
+inline void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
+  const __m128i w = _mm_packus_epi32(saturated(v, 0.0f, 255.0f), _mm_setzero_si128());
+  store4_bytes(_mm_packus_epi16(w, w), p);
 }
+inline void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
+  const __m128i w = _mm_packs_epi32(saturated(v, -128.0f, 127.0f), _mm_setzero_si128());
+  store4_bytes(_mm_packs_epi16(w, w), p);
+}
+inline void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packus_epi32(saturated(v, 0.0f, 65535.0f), _mm_setzero_si128()));
+}
+inline void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(p),
+                   _mm_packs_epi32(saturated(v, -32768.0f, 32767.0f), _mm_setzero_si128()));
+}
+template <class T>
+inline constexpr bool Demotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
+                                  std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t>;
+
+// No masked loads or stores: the tails go through a buffer (reads and writes only p[0, n)).
+#include "partial_lanes-inl.hpp"
 
 NDRESIZE_SIMD_END
 }  // namespace detail::simd::N_SSE4

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: Apache-2.0
+// The row blend (a weighted sum of whole contiguous rows: the pass along an outer axis, and the
+// channels of a channels-last row) written once against the vector vocabulary (detail/simd/).
+// row_ops.hpp includes this text once per target, inside detail::N_<TARGET> where `hn` names
+// that target's backend and inside its target region: deliberately no include guard.
+//
+// Every output lane is the same sum as blend_body's: the first product, then + w_q · row_q for
+// q = 1, 2, … in table order, one rounding per operation (no contraction), then the store rule.
+// So the lane count, the blocking and the tails never change a bit.
+
+/// Sources the backend widens to float exactly, and destinations it narrows through the store rule.
+template <class Src>
+inline constexpr bool loadable = std::is_same_v<Src, float> || hn::template Promotable<simd_lane_t<Src>>;
+template <class Dst>
+inline constexpr bool storable = std::is_same_v<Dst, float> || hn::template Demotable<Dst>;
+
+inline constexpr index_t lanes = static_cast<index_t>(hn::Lanes(hn::Df{}));
+
+template <class Src>
+NDRESIZE_ALWAYS_INLINE hn::VF load_lanes(const Src* p) noexcept {
+  if constexpr (std::is_same_v<Src, float>)
+    return hn::LoadU(hn::Df{}, p);
+  else
+    return hn::PromoteTo(hn::Df{}, reinterpret_cast<const simd_lane_t<Src>*>(p));
+}
+template <class Src>
+NDRESIZE_ALWAYS_INLINE hn::VF load_lanes(const Src* p, index_t n) noexcept {
+  if constexpr (std::is_same_v<Src, float>)
+    return hn::LoadN(hn::Df{}, p, static_cast<std::size_t>(n));
+  else
+    return hn::PromoteN(hn::Df{}, reinterpret_cast<const simd_lane_t<Src>*>(p), static_cast<std::size_t>(n));
+}
+template <class Dst>
+NDRESIZE_ALWAYS_INLINE void store_lanes(hn::VF v, Dst* p) noexcept {
+  if constexpr (std::is_same_v<Dst, float>)
+    hn::StoreU(v, hn::Df{}, p);
+  else
+    hn::DemoteTo(v, hn::Df{}, p);
+}
+template <class Dst>
+NDRESIZE_ALWAYS_INLINE void store_lanes(hn::VF v, Dst* p, index_t n) noexcept {
+  if constexpr (std::is_same_v<Dst, float>)
+    hn::StoreN(v, hn::Df{}, p, static_cast<std::size_t>(n));
+  else
+    hn::DemoteN(v, hn::Df{}, p, static_cast<std::size_t>(n));
+}
+
+/// Σ w_q · r_q[l .. l + lanes) for q < Taps (≤ 4); with n, only the first n lanes are read.
+template <int Taps, class Src, class... N>
+NDRESIZE_ALWAYS_INLINE hn::VF blend_lanes(const Src* const* r, const hn::VF* w, index_t l, N... n) noexcept {
+  hn::VF v = hn::Mul(w[0], load_lanes<Src>(r[0] + l, n...));
+  if constexpr (Taps > 1) v = hn::Add(v, hn::Mul(w[1], load_lanes<Src>(r[1] + l, n...)));
+  if constexpr (Taps > 2) v = hn::Add(v, hn::Mul(w[2], load_lanes<Src>(r[2] + l, n...)));
+  if constexpr (Taps > 3) v = hn::Add(v, hn::Mul(w[3], load_lanes<Src>(r[3] + l, n...)));
+  return v;
+}
+
+/// Elements [from, len) of a blend of Taps rows: whole vectors, then the tail as one more whole
+/// vector ending at len when the span has one (it rewrites some outputs with the same bits:
+/// every lane is computed alone; cheaper than partial loads and stores through a buffer), else
+/// as a partial vector.
+template <int Taps, class Src, class Dst>
+NDRESIZE_ALWAYS_INLINE void blend_span(Dst* d, const Src* const* r, const hn::VF* w, index_t from,
+                                       index_t len) noexcept {
+  index_t l = from;
+  for (; l + lanes <= len; l += lanes) store_lanes<Dst>(blend_lanes<Taps>(r, w, l), d + l);
+  if (l == len) return;
+  if (len - from >= lanes)
+    store_lanes<Dst>(blend_lanes<Taps>(r, w, len - lanes), d + len - lanes);
+  else
+    store_lanes<Dst>(blend_lanes<Taps>(r, w, l, len - l), d + l, len - l);
+}
+
+/// A blend of 1–4 contiguous rows. `Stream` (float destinations) writes whole aligned vectors
+/// with non-temporal stores (no read-for-ownership of output lines that will not be read again
+/// soon), after plain stores up to the first aligned address.
+template <int Taps, bool Stream, class Src, class Dst>
+void blend_rows(const blend_args<Src, Dst, float>& a) noexcept {
+  const Src* r[4] = {a.rows[0], a.rows[Taps > 1 ? 1 : 0], a.rows[Taps > 2 ? 2 : 0], a.rows[Taps > 3 ? 3 : 0]};
+  const hn::VF w[4] = {hn::Set(hn::Df{}, a.w[0]), hn::Set(hn::Df{}, a.w[Taps > 1 ? 1 : 0]),
+                       hn::Set(hn::Df{}, a.w[Taps > 2 ? 2 : 0]), hn::Set(hn::Df{}, a.w[Taps > 3 ? 3 : 0])};
+  index_t l = 0;
+  if constexpr (Stream) {
+    static_assert(std::is_same_v<Dst, float>);
+    constexpr auto bytes = static_cast<std::uintptr_t>(lanes) * sizeof(float);
+    const auto mis = static_cast<index_t>((reinterpret_cast<std::uintptr_t>(a.d) & (bytes - 1)) / sizeof(float));
+    if (mis != 0) {
+      l = std::min<index_t>(lanes - mis, a.len);
+      store_lanes<Dst>(blend_lanes<Taps>(r, w, 0, l), a.d, l);
+    }
+    for (; l + lanes <= a.len; l += lanes) hn::Stream(blend_lanes<Taps>(r, w, l), hn::Df{}, a.d + l);
+  }
+  blend_span<Taps>(a.d, r, w, l, a.len);
+}
+
+/// A blend of more than 4 contiguous rows (antialiased shrinks: 8–10 taps at 1080p → 224),
+/// 4 vectors at a time in four independent accumulators, each summed over the taps in table
+/// order: the same roundings as blend_body, four dependency chains instead of one.
+template <class Src, class Dst>
+void blend_many(const blend_args<Src, Dst, float>& a) noexcept {
+  const hn::Df d;
+  const hn::VF w0 = hn::Set(d, a.w[0]);
+  index_t l = 0;
+  for (; l + 4 * lanes <= a.len; l += 4 * lanes) {
+    const Src* r0 = a.rows[0] + l;
+    hn::VF v0 = hn::Mul(w0, load_lanes<Src>(r0)), v1 = hn::Mul(w0, load_lanes<Src>(r0 + lanes));
+    hn::VF v2 = hn::Mul(w0, load_lanes<Src>(r0 + 2 * lanes)), v3 = hn::Mul(w0, load_lanes<Src>(r0 + 3 * lanes));
+    for (index_t q = 1; q < a.taps; ++q) {
+      const hn::VF wq = hn::Set(d, a.w[q]);
+      const Src* r = a.rows[q] + l;
+      v0 = hn::Add(v0, hn::Mul(wq, load_lanes<Src>(r)));
+      v1 = hn::Add(v1, hn::Mul(wq, load_lanes<Src>(r + lanes)));
+      v2 = hn::Add(v2, hn::Mul(wq, load_lanes<Src>(r + 2 * lanes)));
+      v3 = hn::Add(v3, hn::Mul(wq, load_lanes<Src>(r + 3 * lanes)));
+    }
+    store_lanes<Dst>(v0, a.d + l);
+    store_lanes<Dst>(v1, a.d + l + lanes);
+    store_lanes<Dst>(v2, a.d + l + 2 * lanes);
+    store_lanes<Dst>(v3, a.d + l + 3 * lanes);
+  }
+  for (; l + lanes <= a.len; l += lanes) {
+    hn::VF v = hn::Mul(w0, load_lanes<Src>(a.rows[0] + l));
+    for (index_t q = 1; q < a.taps; ++q) v = hn::Add(v, hn::Mul(hn::Set(d, a.w[q]), load_lanes<Src>(a.rows[q] + l)));
+    store_lanes<Dst>(v, a.d + l);
+  }
+  if (l < a.len && a.len >= lanes) {  // as blend_span: a whole vector ending at len
+    const index_t at = a.len - lanes;
+    hn::VF v = hn::Mul(w0, load_lanes<Src>(a.rows[0] + at));
+    for (index_t q = 1; q < a.taps; ++q) v = hn::Add(v, hn::Mul(hn::Set(d, a.w[q]), load_lanes<Src>(a.rows[q] + at)));
+    store_lanes<Dst>(v, a.d + at);
+  } else if (l < a.len) {
+    const index_t k = a.len - l;
+    hn::VF v = hn::Mul(w0, load_lanes<Src>(a.rows[0] + l, k));
+    for (index_t q = 1; q < a.taps; ++q) v = hn::Add(v, hn::Mul(hn::Set(d, a.w[q]), load_lanes<Src>(a.rows[q] + l, k)));
+    store_lanes<Dst>(v, a.d + l, k);
+  }
+}
+
+/// This target's blend: the vector kernels for contiguous rows of types the backend converts,
+/// blend_body for everything else (strided rows, other accumulators, extrapolated rows).
+template <class Acc, class Src, class Dst>
+void blend(const blend_args<Src, Dst, weight_t<Acc>>& a) noexcept {
+  if constexpr (std::is_same_v<Acc, float> && loadable<Src> && storable<Dst>) {
+    if (a.ss == 1 && a.ds == 1) {
+      constexpr bool can_stream = std::is_same_v<Dst, float>;
+      const bool stream = can_stream && a.stream && a.len >= 256;  // short rows: not worth it
+      switch (a.taps * 2 + (stream ? 1 : 0)) {
+        case 2: return blend_rows<1, false>(a);
+        case 3: return blend_rows<1, can_stream>(a);
+        case 4: return blend_rows<2, false>(a);
+        case 5: return blend_rows<2, can_stream>(a);
+        case 6: return blend_rows<3, false>(a);
+        case 7: return blend_rows<3, can_stream>(a);
+        case 8: return blend_rows<4, false>(a);
+        case 9: return blend_rows<4, can_stream>(a);
+        default:
+          if (a.taps > 4) return blend_many(a);
+          break;  // no taps (extrapolated rows): blend_body
+      }
+    }
+  }
+  blend_body<Acc, Src, Dst>(a);
+}
+
+/// resample_channels with this target's blend inlined for rows of fewer than 256 elements (the
+/// channels of NHWC, the planes of W7): a call per output row cost more than its blend (W7 in
+/// bench/). Outputs without taps or with more than 4 take `blend`.
+template <class Src, class Dst>
+void resample_short_channels(const resample_args<Src, Dst>& a) noexcept {
+  const axis_table& t = *a.table;
+  const float* wt = weights_of<float>(t);
+  const index_t* tb = t.tap_begin.data();
+  const index_t* ti = t.tap_index.data();
+  for (index_t r = 0; r < a.rows; ++r) {
+    const Src* s = a.s + r * a.s_row;
+    Dst* d = a.d + r * a.d_row;
+    for (index_t j = 0; j < t.out; ++j) {
+      const index_t b = tb[j], n = tb[j + 1] - b;
+      Dst* o = d + j * a.dj;
+      if (n < 1 || n > 4) {
+        const Src* all[max_channel_taps];
+        for (index_t q = 0; q < n; ++q) all[q] = s + ti[b + q] * a.sj;
+        blend<float, Src, Dst>({o, 1, all, wt + b, n, a.block, 1, false});
+        continue;
+      }
+      const Src* rows[4];
+      hn::VF w[4];
+      for (index_t q = 0; q < 4; ++q) {
+        const index_t k = b + (q < n ? q : 0);
+        rows[q] = s + ti[k] * a.sj;
+        w[q] = hn::Set(hn::Df{}, wt[k]);
+      }
+      switch (n) {
+        case 1: blend_span<1>(o, rows, w, 0, a.block); break;
+        case 2: blend_span<2>(o, rows, w, 0, a.block); break;
+        case 3: blend_span<3>(o, rows, w, 0, a.block); break;
+        default: blend_span<4>(o, rows, w, 0, a.block); break;
+      }
+    }
+  }
+}
+
+/// The channels of a channels-last row (channels_contiguous): true when handled here.
+template <class Acc, class Src, class Dst>
+NDRESIZE_ALWAYS_INLINE bool resample_contiguous_channels(const resample_args<Src, Dst>& a) noexcept {
+  if (!channels_contiguous(a, lanes)) return false;
+  if constexpr (std::is_same_v<Acc, float> && loadable<Src> && storable<Dst>) {
+    if (a.block < 256) {
+      resample_short_channels<Src, Dst>(a);
+      return true;
+    }
+  }
+  resample_channels<Acc, &blend<Acc, Src, Dst>>(a);
+  return true;
+}

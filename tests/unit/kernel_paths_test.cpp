@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: Apache-2.0
+// Path coverage of the row kernels (docs/kernels.md, "Kernel map"): every target this machine
+// runs drives each leaf path of the blend (1–4 rows, many rows, streamed rows, partial
+// vectors) and of the channels' resample, at row lengths around its lane count (0, 1, L − 1,
+// L, L + 1, 4L ± 1, …) and tap counts 0–6 and 33, for every source and destination type the
+// vector kernels take, and each result is compared bit for bit with the generic kernels (the
+// scalar bodies), on values that reach the store rule's edges (NaN, out of range, .5 ties).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include <ndresize/detail/dispatch.hpp>
+#include <ndresize/detail/kernels/packed_taps.hpp>
+#include <ndresize/isa.hpp>
+#include <ndresize/plan/axis_table.hpp>
+
+namespace nd = ndresize;
+namespace dt = ndresize::detail;
+using nd::index_t;
+
+namespace {
+
+/// The distinct targets this machine runs (each cap resolved to what it gives).
+std::vector<nd::isa> runnable_targets() {
+  std::vector<nd::isa> r;
+  for (const nd::isa t : {nd::isa::sse4, nd::isa::avx2, nd::isa::avx512, nd::isa::neon}) {
+    nd::set_max_isa(t);
+    const nd::isa got = nd::active_isa();
+    if (got != nd::isa::generic && std::find(r.begin(), r.end(), got) == r.end()) r.push_back(got);
+  }
+  nd::set_max_isa(nd::isa::avx512);
+  return r;
+}
+
+std::size_t lanes_of(nd::isa t) {
+  switch (t) {
+    case nd::isa::avx512: return 16;
+    case nd::isa::avx2: return 8;
+    default: return 4;
+  }
+}
+
+template <class T>
+T random_value(std::mt19937& rng) {
+  std::uniform_int_distribution<int> pick(0, 63);
+  const int k = pick(rng);
+  if constexpr (std::is_same_v<T, float>) {
+    if (k == 0) return std::numeric_limits<float>::quiet_NaN();
+    if (k == 1) return 1e9f;
+    if (k == 2) return -1e9f;
+    if (k == 3) return 127.5f;  // a tie after a weight of 1
+    return std::uniform_real_distribution<float>(-300.0f, 70000.0f)(rng);
+  } else if constexpr (std::is_integral_v<T>) {
+    return static_cast<T>(rng());
+  } else {  // Eigen::half, Eigen::bfloat16
+    return T(std::uniform_real_distribution<float>(-1000.0f, 1000.0f)(rng));
+  }
+}
+
+template <class T>
+bool same_bits(const T& a, const T& b) {
+  return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+
+template <class T>
+std::string type_name() {
+  if constexpr (std::is_same_v<T, float>)
+    return "float";
+  else if constexpr (std::is_same_v<T, std::uint8_t>)
+    return "uint8";
+  else if constexpr (std::is_same_v<T, std::int8_t>)
+    return "int8";
+  else if constexpr (std::is_same_v<T, std::uint16_t>)
+    return "uint16";
+  else if constexpr (std::is_same_v<T, std::int16_t>)
+    return "int16";
+  else if constexpr (std::is_same_v<T, Eigen::half>)
+    return "float16";
+  else
+    return "bfloat16";
+}
+
+/// Weights: mostly ordinary, some that make ties and cancellations.
+std::vector<float> random_weights(std::mt19937& rng, index_t taps) {
+  std::vector<float> w(static_cast<std::size_t>(taps));
+  for (auto& v : w) v = std::uniform_real_distribution<float>(-0.75f, 1.25f)(rng);
+  if (taps == 1) w[0] = 1.0f;
+  return w;
+}
+
+// Blend: d[l] = Σ_q w[q] · rows[q][l], contiguous; every length, tap count, stream flag and a
+// misaligned destination, against the generic kernel.
+template <class Src, class Dst>
+void check_blend(nd::isa target, std::mt19937& rng) {
+  using args = dt::blend_args<Src, Dst, float>;
+  const auto ops = dt::row_ops_for<float, Src, Dst>(target);
+  const auto generic = dt::row_ops_for<float, Src, Dst>(nd::isa::generic);
+  const auto L = static_cast<index_t>(lanes_of(target));
+  const std::vector<index_t> lengths{0, 1, L - 1, L, L + 1, 2 * L + 3, 4 * L - 1, 4 * L, 4 * L + 1, 300, 301};
+  for (const index_t taps : {0, 1, 2, 3, 4, 5, 6, 33})
+    for (const index_t len : lengths)
+      for (const bool stream : {false, true})
+        for (const index_t offset : {0, 1}) {
+          std::vector<std::vector<Src>> rows(static_cast<std::size_t>(std::max<index_t>(taps, 1)));
+          std::vector<const Src*> ptrs;
+          for (auto& r : rows) {
+            r.resize(static_cast<std::size_t>(len) + 1);
+            for (auto& v : r) v = random_value<Src>(rng);
+            ptrs.push_back(r.data());
+          }
+          const std::vector<float> w = random_weights(rng, std::max<index_t>(taps, 1));
+          // The destination ends at len (+ offset): a write past it is outside the allocation.
+          std::vector<Dst> got(static_cast<std::size_t>(len + offset) + 1, Dst(7)), want = got;
+          ops.blend(args{got.data() + offset, 1, ptrs.data(), w.data(), taps, len, 1, stream});
+          generic.blend(args{want.data() + offset, 1, ptrs.data(), w.data(), taps, len, 1, stream});
+          for (std::size_t i = 0; i < got.size(); ++i)
+            ASSERT_TRUE(same_bits(got[i], want[i]))
+                << nd::isa_name(target) << " blend " << type_name<Src>() << " -> " << type_name<Dst>() << " taps "
+                << taps << " len " << len << " stream " << stream << " offset " << offset << " element " << i;
+        }
+  if constexpr (std::is_same_v<Dst, float>) dt::store_fence();
+}
+
+// Resample along an axis whose inner block is contiguous (the channels of NHWC): blocks
+// around the lane count and the short/long switch, 0–6 and 33 taps per output.
+template <class Src, class Dst>
+void check_channels(nd::isa target, std::mt19937& rng) {
+  const auto ops = dt::row_ops_for<float, Src, Dst>(target);
+  const auto generic = dt::row_ops_for<float, Src, Dst>(nd::isa::generic);
+  const auto L = static_cast<index_t>(lanes_of(target));
+  const index_t in = 40;
+  for (const index_t block : std::vector<index_t>{L, L + 1, 4 * L - 1, 4 * L + 1, 255, 257})
+    for (const index_t taps : {0, 1, 2, 3, 4, 5, 6, 33}) {
+      nd::axis_table t;
+      t.in = in;
+      t.out = 5;
+      t.max_taps = taps;
+      t.tap_begin.push_back(0);
+      for (index_t j = 0; j < t.out; ++j) {
+        const index_t n = j == 0 ? taps : std::min<index_t>(taps, j);  // several tap counts per table
+        for (index_t q = 0; q < n; ++q) {
+          t.tap_index.push_back(static_cast<index_t>(rng() % static_cast<unsigned>(in)));
+          const float wq = std::uniform_real_distribution<float>(-0.75f, 1.25f)(rng);
+          t.tap_weight.push_back(wq);
+          t.tap_weight_f.push_back(wq);
+        }
+        t.tap_begin.push_back(static_cast<index_t>(t.tap_index.size()));
+      }
+      std::vector<Src> s(static_cast<std::size_t>(in * block));
+      for (auto& v : s) v = random_value<Src>(rng);
+      std::vector<Dst> got(static_cast<std::size_t>(t.out * block) + 1, Dst(7)), want = got;
+      const dt::resample_args<Src, Dst> a{got.data(), block, 1, s.data(), block, 1, block, &t};
+      dt::resample_args<Src, Dst> b = a;
+      b.d = want.data();
+      ops.resample(a);
+      generic.resample(b);
+      for (std::size_t i = 0; i < got.size(); ++i)
+        ASSERT_TRUE(same_bits(got[i], want[i]))
+            << nd::isa_name(target) << " channels " << type_name<Src>() << " -> " << type_name<Dst>() << " block "
+            << block << " taps " << taps << " element " << i;
+    }
+}
+
+// Resample of contiguous rows through the packed taps (the window kernels): row lengths
+// around the lane count, pixels of 1 and 3 elements, 1–4 taps per output. Returns how many
+// cases the target's packed copy covered (a table whose blocks do not all fit is not packed
+// for the targets that only look lanes up).
+template <class Src, class Dst>
+int check_window(nd::isa target, std::mt19937& rng) {
+  const auto ops = dt::row_ops_for<float, Src, Dst>(target);
+  const auto generic = dt::row_ops_for<float, Src, Dst>(nd::isa::generic);
+  const auto L = static_cast<index_t>(lanes_of(target));
+  int covered = 0;
+  for (const index_t pixel : {1, 3})
+    for (const index_t out : std::vector<index_t>{1, L - 1, L, L + 1, 4 * L - 1, 4 * L + 1, 37})
+      for (const index_t taps : {1, 2, 3, 4}) {
+        const index_t in = std::max<index_t>(1, out / 2 + 1);  // upsampling: neighbouring outputs share sources
+        nd::axis_table t;
+        t.in = in;
+        t.out = out;
+        t.tap_begin.push_back(0);
+        for (index_t j = 0; j < out; ++j) {
+          const index_t n = 1 + static_cast<index_t>(rng() % static_cast<unsigned>(taps));  // 1..taps
+          const index_t centre = j * in / out;
+          for (index_t q = 0; q < n; ++q) {
+            t.tap_index.push_back(std::clamp<index_t>(centre + q - n / 2, 0, in - 1));
+            const float wq = std::uniform_real_distribution<float>(-0.75f, 1.25f)(rng);
+            t.tap_weight.push_back(wq);
+            t.tap_weight_f.push_back(wq);
+          }
+          t.tap_begin.push_back(static_cast<index_t>(t.tap_index.size()));
+        }
+        t.max_taps = 0;
+        for (index_t j = 0; j < out; ++j)
+          t.max_taps = std::max(t.max_taps, static_cast<int>(t.tap_begin[j + 1] - t.tap_begin[j]));
+        const nd::packed_taps p = nd::packed_taps::build(static_cast<int>(L), pixel, in, out, t.tap_begin, t.tap_index,
+                                                         t.tap_weight_f, t.max_taps);
+        if (!p.usable() || !(p.all_fit || target == nd::isa::avx512)) continue;
+        ++covered;
+        const index_t rows = 3;
+        std::vector<Src> s(static_cast<std::size_t>(rows * in * pixel));
+        for (auto& v : s) v = random_value<Src>(rng);
+        std::vector<Dst> got(static_cast<std::size_t>(rows * out * pixel) + 1, Dst(7)), want = got;
+        const index_t c_stride = pixel == 1 ? 0 : 1;
+        dt::resample_args<Src, Dst> a{got.data(), pixel, c_stride, s.data(),    pixel,      c_stride,
+                                      pixel,      &t,    rows,     out * pixel, in * pixel, &p};
+        if (pixel == 1) a.dc = a.sc = 1;
+        dt::resample_args<Src, Dst> b = a;
+        b.d = want.data();
+        b.packed = nullptr;
+        ops.resample(a);
+        generic.resample(b);
+        for (std::size_t i = 0; i < got.size(); ++i)
+          EXPECT_TRUE(same_bits(got[i], want[i]))
+              << nd::isa_name(target) << " window " << type_name<Src>() << " -> " << type_name<Dst>() << " pixel "
+              << pixel << " out " << out << " taps " << taps << " element " << i;
+      }
+  return covered;
+}
+
+template <class Src>
+void check_source(nd::isa target, std::mt19937& rng) {
+  check_blend<Src, float>(target, rng);
+  check_channels<Src, float>(target, rng);
+  EXPECT_GT((check_window<Src, float>(target, rng)), 0) << nd::isa_name(target) << " " << type_name<Src>();
+}
+
+TEST(KernelPaths, BlendAndChannelsMatchTheScalarBodiesOnEveryTarget) {
+  const std::vector<nd::isa> targets = runnable_targets();
+  std::mt19937 rng(20261204);
+  for (const nd::isa t : targets) {
+    SCOPED_TRACE(nd::isa_name(t));
+    // Sources into the float accumulator (x → scratch), and scratch → every destination.
+    check_source<float>(t, rng);
+    check_source<std::uint8_t>(t, rng);
+    check_source<std::int8_t>(t, rng);
+    check_source<std::uint16_t>(t, rng);
+    check_source<std::int16_t>(t, rng);
+    check_source<Eigen::half>(t, rng);
+    check_source<Eigen::bfloat16>(t, rng);
+    check_blend<float, std::uint8_t>(t, rng);
+    check_blend<float, std::int8_t>(t, rng);
+    check_blend<float, std::uint16_t>(t, rng);
+    check_blend<float, std::int16_t>(t, rng);
+    check_blend<float, Eigen::half>(t, rng);
+    check_blend<std::uint8_t, std::uint8_t>(t, rng);
+    check_channels<std::uint8_t, std::uint8_t>(t, rng);
+    check_channels<float, std::int16_t>(t, rng);
+    EXPECT_GT((check_window<float, std::uint8_t>(t, rng)), 0);
+    EXPECT_GT((check_window<std::uint8_t, std::uint8_t>(t, rng)), 0);
+  }
+  std::printf("kernel paths: %zu vector targets checked\n", targets.size());
+#if NDRESIZE_X86
+  EXPECT_FALSE(targets.empty());
+#endif
+}
+
+}  // namespace
