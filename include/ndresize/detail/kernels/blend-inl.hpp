@@ -143,7 +143,7 @@ void blend(const blend_args<Src, Dst, weight_t<Acc>>& a) noexcept {
   if constexpr (std::is_same_v<Acc, float> && loadable<Src> && storable<Dst>) {
     if (a.ss == 1 && a.ds == 1) {
       constexpr bool can_stream = std::is_same_v<Dst, float>;
-      const bool stream = can_stream && a.stream && a.len >= 256;  // short rows: not worth it
+      const bool stream = can_stream && a.stream && a.len >= tuning::streaming_min_row;
       switch (a.taps * 2 + (stream ? 1 : 0)) {
         case 2: return blend_rows<1, false>(a);
         case 3: return blend_rows<1, can_stream>(a);
@@ -162,9 +162,9 @@ void blend(const blend_args<Src, Dst, weight_t<Acc>>& a) noexcept {
   blend_body<Acc, Src, Dst>(a);
 }
 
-/// resample_channels with this target's blend inlined for rows of fewer than 256 elements (the
-/// channels of NHWC, the planes of W7): a call per output row cost more than its blend (W7 in
-/// bench/). Outputs without taps or with more than 4 take `blend`.
+/// resample_channels with this target's blend inlined for rows shorter than
+/// tuning::short_channels_max (the channels of NHWC, the planes of W7): a call per output row
+/// cost more than its blend. Outputs without taps or with more than 4 take `blend`.
 template <class Src, class Dst>
 void resample_short_channels(const resample_args<Src, Dst>& a) noexcept {
   const axis_table& t = *a.table;
@@ -205,7 +205,7 @@ template <class Acc, class Src, class Dst>
 NDRESIZE_ALWAYS_INLINE bool resample_contiguous_channels(const resample_args<Src, Dst>& a) noexcept {
   if (!channels_contiguous(a, lanes)) return false;
   if constexpr (std::is_same_v<Acc, float> && loadable<Src> && storable<Dst>) {
-    if (a.block < 256) {
+    if (a.block < tuning::short_channels_max) {
       resample_short_channels<Src, Dst>(a);
       return true;
     }

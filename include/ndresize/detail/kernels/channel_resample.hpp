@@ -15,6 +15,7 @@
 #include "../../element.hpp"
 #include "../../plan/axis_table.hpp"
 #include "../cpu.hpp"
+#include "tuning.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail {
@@ -27,9 +28,8 @@ struct resample_args;
 template <class Acc>
 inline const weight_t<Acc>* weights_of(const axis_table& t) noexcept;
 
-/// The most taps per output a row blend takes here (its row pointers live on the stack);
-/// wider filters keep the element loop.
-inline constexpr int max_channel_taps = 32;
+/// The most taps per output a row blend takes here (tuning.hpp); wider filters keep the element loop.
+using tuning::max_channel_taps;
 
 /// Whether `a` resamples blocks of at least `min_block` elements contiguous in source and
 /// destination with few enough taps for resample_channels.

@@ -17,6 +17,7 @@
 #include "../work_split.hpp"
 #include "memory_order.hpp"
 #include "pass_schedule.hpp"
+#include "tuning.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail {
@@ -178,18 +179,13 @@ inline index_t count_items(const resize_plan& plan, const execution_layout& L) {
   return items;
 }
 
-/// Work chunks per thread of a parallel executor. Chunks are handed out as threads come free
-/// (thread_pool.hpp; a caller's parallel_for may do the same), so a thread that starts late or
-/// is slowed down by other work is made up for by the others instead of the call waiting for
-/// its one share. Paired runs on 2 threads (bench/paired_compare.sh), 4 per thread against 1:
-/// W7 (8192 small planes) 0.75–0.98 × the time (the most while the machine was busy), the
-/// other weighted workloads 0.86–1.11 × (above 1.05 in some runs: W5 up to 1.11, W2 1.08, W6
-/// 1.07); 8 per thread were no better than 4, 16 were worse
-/// (more ring rows recomputed at the chunks' edges). Each chunk owns its scratch, so the extra
-/// chunks are made only while they take at most extra_chunk_bytes and stay within the plan's
-/// max_scratch_bytes.
-inline constexpr index_t chunks_per_thread = 4;
-inline constexpr std::size_t extra_chunk_bytes = std::size_t{8} << 20;
+// Work chunks per thread of a parallel executor (tuning.hpp). Chunks are handed out as threads
+// come free (thread_pool.hpp; a caller's parallel_for may do the same), so a thread that starts
+// late or is slowed down by other work is made up for by the others instead of the call waiting
+// for its one share. Each chunk owns its scratch, so the extra chunks are made only while they
+// take at most extra_chunk_bytes and stay within the plan's max_scratch_bytes.
+using tuning::chunks_per_thread;
+using tuning::extra_chunk_bytes;
 
 /// The layout for element type T, given the strides of X and Y and the executor's concurrency.
 /// Scratch = two ping-pong buffers for the unfused passes' outputs (each the largest

@@ -18,6 +18,7 @@
 
 #include "../../config.hpp"
 #include "../../plan/table_budget.hpp"
+#include "tuning.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
 
@@ -67,7 +68,8 @@ struct packed_taps {
     if (pixel >= int32_end || in > (int32_end - 1) / pixel || out > (int32_end - 1) / pixel) return false;
     const index_t blocks = (out * pixel + lanes - 1) / lanes;
     if (static_cast<double>(blocks) * max_taps * lanes >
-        4.0 * static_cast<double>(taps) * static_cast<double>(pixel) + 65536.0)
+        detail::tuning::packed_overhead_factor * static_cast<double>(taps) * static_cast<double>(pixel) +
+            detail::tuning::packed_overhead_allowance)
       return false;
     return bytes_for(static_cast<double>(blocks), max_taps, lanes) <= static_cast<double>(max_bytes);
   }

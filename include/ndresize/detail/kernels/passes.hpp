@@ -21,6 +21,7 @@
 #include "execution_layout.hpp"
 #include "memory_order.hpp"
 #include "row_ops.hpp"
+#include "tuning.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail {
@@ -54,9 +55,6 @@ void for_each_item(const loop_axes& outer, index_t rows, index_t begin, index_t 
     }
   }
 }
-
-/// Outputs of at least this many bytes are written with non-temporal stores where available.
-inline constexpr index_t streaming_threshold = index_t{8} << 20;
 
 /// A pass's source stage (data, extents, strides) and destination (data, strides).
 template <class Src, class Dst>
@@ -160,7 +158,7 @@ void run_pass(const row_ops<Acc, Src, Dst>& ops, const pass_io<Src, Dst>& io, co
   const index_t items = box_size(outer, outer.n) * t.out;
   const split sp{items, std::min<index_t>(mem.count, items)};
   const auto* w = weights_of<Acc>(t);
-  const bool stream = final_output && items * len * static_cast<index_t>(sizeof(Dst)) >= streaming_threshold;
+  const bool stream = final_output && items * len * static_cast<index_t>(sizeof(Dst)) >= tuning::streaming_output_bytes;
   ex.run(sp.chunks, [&](index_t c) {
     auto** rows = mem.rows<const Src*>(c);
     for_each_item(outer, t.out, sp.begin(c), sp.begin(c + 1), [&](index_t, index_t j, index_t oa, index_t ob) {
@@ -219,10 +217,10 @@ void fused_whole_planes(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, D
         prefetch_run<true>(io.dst + next.second, f.th.out, dh);
       }
       f.load.resample({plane, g.block, 1, io.src + oa, sw, g.sc, g.block, &f.tw, in_h, row, sh, f.packed_w});
-      if (g.dc == 1 && row >= 16 && f.th.max_taps <= max_channel_taps) {
+      if (g.dc == 1 && row >= 16 && f.th.max_taps <= tuning::max_channel_taps) {
         // The blends of all output rows as one call: a resample along h whose "channels" are
         // the plane's whole rows (channel_resample.hpp, which takes rows of at least 16 and at
-        // most max_channel_taps taps on every target), the same sums in the same order,
+        // most tuning::max_channel_taps taps on every target), the same sums in the same order,
         // without a call per output row.
         f.store.resample({io.dst + ob, dh, 1, plane, row, 1, row, &f.th, 1, 0, 0, nullptr, f.stream});
         continue;

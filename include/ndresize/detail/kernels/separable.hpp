@@ -20,6 +20,7 @@
 #include "passes.hpp"
 #include "prepared_tables.hpp"
 #include "row_ops.hpp"
+#include "tuning.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail {
@@ -110,7 +111,7 @@ status separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_
   if (L.fused) {
     // The pair runs on the stage listed in Y's memory order (L.g's axes are positions in it).
     const dims ext = in_order(shape, L.order), ss = in_order(cur_str, L.order), ds = in_order(y.strides(), L.order);
-    const bool stream = plan.output_size() * static_cast<index_t>(sizeof(T)) >= streaming_threshold;
+    const bool stream = plan.output_size() * static_cast<index_t>(sizeof(T)) >= tuning::streaming_output_bytes;
     const auto& th = plan.table(L.schedule.h);
     const auto& tw = plan.table(L.schedule.w);
     const packed_taps* pw = prepared.taps_of(L.schedule.w);

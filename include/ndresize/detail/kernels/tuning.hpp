@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+// Every threshold and block size the kernels choose paths by, in one place. None of them can
+// change a result bit (each path gives the generic bodies' bits: kernel_paths_test,
+// bit_equality_test); they only move time. Why each value: bench/README.md, "Tuning", with
+// the paired measurements that chose it. The per-target values (vector widths) come from the
+// vocabulary's Lanes, not from here.
+#pragma once
+
+#include <cstddef>
+
+#include "../../config.hpp"
+
+NDRESIZE_BEGIN_NAMESPACE
+namespace detail::tuning {
+
+/// Final outputs of at least this many bytes are written with non-temporal stores.
+inline constexpr index_t streaming_output_bytes = index_t{8} << 20;
+/// ... by rows of at least this many elements (shorter rows: not worth the alignment head).
+inline constexpr index_t streaming_min_row = 256;
+
+/// Channel blocks (NHWC: C) below this many elements take the per-target loop with the row
+/// blend inlined; longer ones call the target's blend per output.
+inline constexpr index_t short_channels_max = 256;
+/// The most taps per output the channels' blend takes (its row pointers live on the stack).
+inline constexpr int max_channel_taps = 32;
+
+/// Work chunks per thread of a parallel executor, made while their scratch stays below
+/// extra_chunk_bytes (and the plan's max_scratch_bytes).
+inline constexpr index_t chunks_per_thread = 4;
+inline constexpr std::size_t extra_chunk_bytes = std::size_t{8} << 20;
+
+/// A packed copy of a table is built only while its entries stay within this factor of the
+/// table's taps (plus a fixed allowance): beyond it the blocks are mostly padding.
+inline constexpr double packed_overhead_factor = 4.0;
+inline constexpr double packed_overhead_allowance = 65536.0;
+
+}  // namespace detail::tuning
+NDRESIZE_END_NAMESPACE
