@@ -22,6 +22,9 @@
 
 #include <ndresize/ascend/compute.hpp>
 #include <ndresize/ascend/upsample_trilinear3d.hpp>
+// extrapolate(): included by the kernels only in header-only builds; the tool needs it with
+// ndresize::compiled too.
+#include <ndresize/detail/kernels/extrapolate.hpp>
 #include <ndresize/onnx/opset.hpp>
 #include <ndresize/type_erased.hpp>
 #include <nlohmann/json.hpp>
