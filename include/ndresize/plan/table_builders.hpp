@@ -45,11 +45,12 @@ inline axis_table build_nearest_table(const axis_geometry& g, const sampling& s)
   t.index.resize(static_cast<std::size_t>(g.out));
   detail::reserve_large(t.outside, static_cast<std::size_t>(g.out));
   t.outside.assign(static_cast<std::size_t>(g.out), 0);
+  const exact::affine_coordinate exact_coordinate = exact::affine_of(s.coordinate_transformation_mode, g);
   for (index_t j = 0; j < g.out; ++j) {
     const double x = original_coordinate(s.coordinate_transformation_mode, static_cast<double>(j), g);
     // Near an integer or half-integer the double may sit on the wrong side of a rounding or
     // extrapolation boundary: decide on the exact coordinate there (policy/exact_coordinate.hpp).
-    if (const auto r = exact_coordinate_near_boundary(s.coordinate_transformation_mode, j, x, g)) {
+    if (const auto r = exact_coordinate_near_boundary(j, x, exact_coordinate)) {
       const bool outside = exact_is_extrapolated(s.coordinate_transformation_mode, *r, g.in);
       t.outside[static_cast<std::size_t>(j)] = outside ? 1 : 0;
       t.index[static_cast<std::size_t>(j)] =
@@ -68,11 +69,32 @@ inline axis_table build_nearest_table(const axis_geometry& g, const sampling& s)
 
 namespace detail {
 
+/// What add_taps decides a tap at the support's edge with: the exact coordinate, σ and the
+/// edge (support, or support + σ/2 for integrated filters) as rationals. Once per table.
+struct exact_support {
+  exact::affine_coordinate coordinate;
+  exact::rational sigma, edge;
+  /// σ is 1 and the edge is a double: a tap's (m - frac)·σ computed exactly then decides as
+  /// the exact value does, and the rational arithmetic is skipped.
+  bool double_edge_is_exact = false;
+
+  exact_support(const axis_geometry& g, const sampling& s) noexcept
+      : coordinate(exact::affine_of(s.coordinate_transformation_mode, g)),
+        sigma(exact::from_int(1)),
+        edge(exact::from_double(s.filter.support)) {
+    const bool stretched = s.antialias && g.scale < 1.0;
+    if (stretched) sigma = exact::scale_of(g);
+    if (s.filter.integral) edge = exact::add(edge, exact::mul(sigma, exact::make(1, 2)));
+    const double edge_double = s.filter.integral ? s.filter.support + 0.5 : s.filter.support;
+    double_edge_is_exact = !stretched && edge.ok && exact::compare(edge, exact::from_double(edge_double)) == 0;
+  }
+};
+
 /// Appends the taps of one output j at input coordinate x (not extrapolated) to t: weights
 /// K((i - x)·σ) for the integers i within `reach` of x, clamped to the edge (or dropped with
 /// exclude_outside), equal source indices merged. Returns the sum of the weights.
 inline double add_taps(axis_table& t, const axis_geometry& g, const sampling& s, double x, double sigma, double reach,
-                       index_t j) {
+                       index_t j, const exact_support& ex, std::optional<exact::rational> exact_x) {
   // Far outside the input every tap clamps to the same edge: bound x so the loop stays short.
   const double last = static_cast<double>(g.in - 1);
   const bool bounded = x >= -reach - 1 && x <= last + reach + 1;
@@ -81,13 +103,11 @@ inline double add_taps(axis_table& t, const axis_geometry& g, const sampling& s,
   // Where a tap lies within rounding of the support's edge (|(i - x)·σ| = support, or
   // support + σ/2 for integrated filters), whether it is inside is decided on the exact
   // coordinate: a box must neither count a sample twice nor drop it, and a tap exactly on the
-  // edge of a continuous filter has weight 0 and is not read. Computed at most once per output.
+  // edge of a continuous filter has weight 0 and is not read. Computed at most once per output
+  // (exact_x: the caller's, where it decided the coordinate exactly already).
   const double edge = s.filter.integral ? s.filter.support + sigma / 2 : s.filter.support;
-  std::optional<exact::rational> exact_x;
-  bool exact_tried = false;
-  exact::rational exact_sigma = exact::from_int(1), exact_edge = exact::from_double(s.filter.support);
-  if (s.antialias && g.scale < 1.0) exact_sigma = exact::scale_of(g);
-  if (s.filter.integral) exact_edge = exact::add(exact_edge, exact::mul(exact_sigma, exact::make(1, 2)));
+  bool exact_tried = exact_x.has_value();
+  int x_is_exact = -1;  // whether the double x is the exact coordinate (-1: not asked yet)
   // Taps i = base + m around x = base + frac, m an integer offset: (i - x) is the same real
   // number as (m - frac), so it rounds to the same double, but the loop runs over the
   // ≈ 2·reach offsets only, even where doubles near a huge x are more than 1 apart.
@@ -112,10 +132,17 @@ inline double add_taps(axis_table& t, const axis_geometry& g, const sampling& s,
     if (bounded && !beyond && std::fabs(std::fabs(tm) - edge) <= 0x1p-30 * (1.0 + edge)) {
       if (!exact_tried) {
         exact_tried = true;
-        const exact::rational r = exact::original_coordinate(s.coordinate_transformation_mode, j, g);
+        const exact::rational r = ex.coordinate.at(j);
         if (r.ok) exact_x = r;
       }
-      if (const auto side = exact_x ? exact_support_side(i, *exact_x, exact_sigma, exact_edge) : std::nullopt) {
+      if (ex.double_edge_is_exact && x_is_exact < 0)
+        x_is_exact = exact_x && exact::compare(*exact_x, exact::from_double(x)) == 0 ? 1 : 0;
+      // Where the double's (m - frac)·σ is itself exact (σ = 1, x exact, and m - frac without
+      // rounding error: Fast2Sum, |m| ≥ 1 > frac or m = 0), its decision is the exact one.
+      const double d = static_cast<double>(m) - frac;
+      const bool tm_is_exact = x_is_exact == 1 && (static_cast<double>(m) - d) - frac == 0.0;
+      const auto side = tm_is_exact || !exact_x ? std::nullopt : exact_support_side(i, *exact_x, ex.sigma, ex.edge);
+      if (side) {
         const double on_edge = std::copysign(edge, tm);
         if (*side > 0)
           wi = 0.0;  // outside the support
@@ -183,14 +210,17 @@ inline axis_table build_weighted_table(const axis_geometry& g, const sampling& s
   const auto bound = static_cast<std::size_t>(static_cast<double>(g.out) * table_budget::taps_per_output(reach));
   detail::reserve_large(t.tap_index, bound);
   detail::reserve_large(t.tap_weight, bound);
+  const detail::exact_support ex(g, s);
   for (index_t j = 0; j < g.out; ++j) {
     double x = original_coordinate(s.coordinate_transformation_mode, static_cast<double>(j), g);
     bool outside = is_extrapolated(s.coordinate_transformation_mode, x, g.in);
+    std::optional<exact::rational> exact_x;
     // Near an integer the double may miss the grid (rule 10: exactly one tap there) or the
     // extrapolation boundary: both are decided on the exact coordinate.
-    if (const auto r = exact_coordinate_near_boundary(s.coordinate_transformation_mode, j, x, g)) {
+    if (const auto r = exact_coordinate_near_boundary(j, x, ex.coordinate)) {
       outside = exact_is_extrapolated(s.coordinate_transformation_mode, *r, g.in);
       if (const auto grid = exact_grid_point(*r)) x = *grid;
+      exact_x = r;
     }
     if (outside) {
       t.outside[static_cast<std::size_t>(j)] = 1;
@@ -198,7 +228,7 @@ inline axis_table build_weighted_table(const axis_geometry& g, const sampling& s
       continue;
     }
     const auto first = t.tap_index.size();
-    const double sum = detail::add_taps(t, g, s, x, sigma, reach, j);
+    const double sum = detail::add_taps(t, g, s, x, sigma, reach, j, ex, exact_x);
     detail::normalize_taps(t, first, (s.antialias || s.exclude_outside || s.normalize) && sum != 0.0, sum);
     const auto begin = t.tap_begin.back();
     t.tap_begin.push_back(static_cast<index_t>(t.tap_index.size()));

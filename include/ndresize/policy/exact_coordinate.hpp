@@ -157,43 +157,56 @@ inline rational length_resized_of(const axis_geometry& g, const rational& scale)
   return mul(from_int(g.in), scale);
 }
 
-/// x_original of output j exactly (the formulas of policy/coordinate.hpp, in rationals).
-inline rational original_coordinate(enums::coordinate_transformation_mode m, std::int64_t j,
-                                    const axis_geometry& g) noexcept {
+/// x_original exactly, as the affine function of the output index every formula is:
+/// x(j) = (a·j + b) / d with integers a, b, d. Built once per table and mode, so an output
+/// costs one multiply-add and one reduction; not `ok` where 128 bits do not suffice.
+struct affine_coordinate {
+  wide_int a = 0, b = 0, d = 1;
+  bool ok = false;
+
+  rational at(std::int64_t j) const noexcept {
+    wide_int p = 0, n = 0;
+    if (!ok || !mul_ok(a, j, p) || __builtin_add_overflow(p, b, &n)) return invalid();
+    return make(n, d);
+  }
+};
+
+/// slope·j + intercept over their common denominator.
+inline affine_coordinate affine(const rational& slope, const rational& intercept) noexcept {
+  if (!slope.ok || !intercept.ok) return {};
+  const wide_int g = gcd(slope.den, intercept.den);
+  const wide_int sf = intercept.den / g, bf = slope.den / g;  // d = slope.den · sf = intercept.den · bf
+  affine_coordinate c;
+  if (!mul_ok(slope.den, sf, c.d) || !mul_ok(slope.num, sf, c.a) || !mul_ok(intercept.num, bf, c.b)) return {};
+  c.ok = true;
+  return c;
+}
+
+/// The formulas of policy/coordinate.hpp, in rationals, as slope and intercept in j.
+inline affine_coordinate affine_of(enums::coordinate_transformation_mode m, const axis_geometry& g) noexcept {
   using enum enums::coordinate_transformation_mode;
-  const rational s = scale_of(g);
-  const rational in = from_int(g.in), half = make(1, 2);
-  const rational centre = add(from_int(j), half);  // j + 1/2
+  const rational s = scale_of(g), len = length_resized_of(g, s);
+  const rational one = from_int(1), half = make(1, 2), last = from_int(g.in - 1), zero = from_int(0);
+  if (!s.ok || !len.ok) return {};
+  const rational per_output = div(one, s), half_step = div(half, s);  // 1/s, (1/2)/s
+  const bool grows = compare(len, one) > 0;                           // length_resized > 1
   switch (m) {
-    case half_pixel: return sub(div(centre, s), half);
+    case half_pixel: return affine(per_output, sub(half_step, half));
     case half_pixel_symmetric: {
-      const rational len = length_resized_of(g, s);
-      const rational offset = mul(div(in, from_int(2)), sub(from_int(1), div(from_int(g.out), len)));
-      return sub(add(offset, div(centre, s)), half);
+      const rational offset = mul(div(from_int(g.in), from_int(2)), sub(one, div(from_int(g.out), len)));
+      return affine(per_output, add(offset, sub(half_step, half)));
     }
-    case pytorch_half_pixel: {
-      const rational len = length_resized_of(g, s);
-      if (!len.ok) return invalid();
-      return compare(len, from_int(1)) > 0 ? sub(div(centre, s), half) : from_int(0);
-    }
-    case align_corners: {
-      const rational len = length_resized_of(g, s);
-      if (!len.ok) return invalid();
-      return compare(len, from_int(1)) > 0 ? div(mul(from_int(j), from_int(g.in - 1)), sub(len, from_int(1)))
-                                           : from_int(0);
-    }
-    case asymmetric: return div(from_int(j), s);
-    case tf_half_pixel_for_nn: return div(centre, s);
+    case pytorch_half_pixel: return grows ? affine(per_output, sub(half_step, half)) : affine(zero, zero);
+    case align_corners: return grows ? affine(div(last, sub(len, one)), zero) : affine(zero, zero);
+    case asymmetric: return affine(per_output, zero);
+    case tf_half_pixel_for_nn: return affine(per_output, half_step);
     case tf_crop_and_resize: {
-      const rational len = length_resized_of(g, s);
-      const rational start = from_double(g.roi_start), end = from_double(g.roi_end), last = from_int(g.in - 1);
-      if (!len.ok) return invalid();
-      if (compare(len, from_int(1)) > 0)
-        return add(mul(start, last), div(mul(mul(from_int(j), sub(end, start)), last), sub(len, from_int(1))));
-      return mul(mul(half, add(start, end)), last);
+      const rational start = from_double(g.roi_start), end = from_double(g.roi_end);
+      return grows ? affine(div(mul(sub(end, start), last), sub(len, one)), mul(start, last))
+                   : affine(zero, mul(mul(half, add(start, end)), last));
     }
   }
-  return invalid();
+  return {};
 }
 
 /// Whether a double coordinate lies close enough to a multiple of 1/2 (every integer and
@@ -209,10 +222,10 @@ inline bool near_half_multiple(double x) noexcept {
 
 /// The exact x_original of output j when the double `x` lies near an integer or half-integer
 /// (where the discrete decisions change), else nothing (the double decides).
-inline std::optional<exact::rational> exact_coordinate_near_boundary(enums::coordinate_transformation_mode m, index_t j,
-                                                                     double x, const axis_geometry& g) noexcept {
+inline std::optional<exact::rational> exact_coordinate_near_boundary(index_t j, double x,
+                                                                     const exact::affine_coordinate& c) noexcept {
   if (!exact::near_half_multiple(x)) return std::nullopt;
-  const exact::rational r = exact::original_coordinate(m, static_cast<std::int64_t>(j), g);
+  const exact::rational r = c.at(static_cast<std::int64_t>(j));
   if (!r.ok) return std::nullopt;
   return r;
 }
