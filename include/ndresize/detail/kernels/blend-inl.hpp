@@ -93,6 +93,16 @@ void blend_rows(const blend_args<Src, Dst, float>& a) noexcept {
   blend_span<Taps>(a.d, r, w, l, a.len);
 }
 
+/// Σ_q w_q · rows_q[l .. l + lanes) over all of a's taps, in table order; with n, only the
+/// first n lanes are read.
+template <class Src, class Dst, class... N>
+NDRESIZE_ALWAYS_INLINE hn::VF blend_all_taps(const blend_args<Src, Dst, float>& a, index_t l, N... n) noexcept {
+  hn::VF v = hn::Mul(hn::Set(hn::Df{}, a.w[0]), load_lanes<Src>(a.rows[0] + l, n...));
+  for (index_t q = 1; q < a.taps; ++q)
+    v = hn::Add(v, hn::Mul(hn::Set(hn::Df{}, a.w[q]), load_lanes<Src>(a.rows[q] + l, n...)));
+  return v;
+}
+
 /// A blend of more than 4 contiguous rows (antialiased shrinks: 8–10 taps at 1080p → 224),
 /// 4 vectors at a time in four independent accumulators, each summed over the taps in table
 /// order: the same roundings as blend_body, four dependency chains instead of one.
@@ -118,22 +128,13 @@ void blend_many(const blend_args<Src, Dst, float>& a) noexcept {
     store_lanes<Dst>(v2, a.d + l + 2 * lanes);
     store_lanes<Dst>(v3, a.d + l + 3 * lanes);
   }
-  for (; l + lanes <= a.len; l += lanes) {
-    hn::VF v = hn::Mul(w0, load_lanes<Src>(a.rows[0] + l));
-    for (index_t q = 1; q < a.taps; ++q) v = hn::Add(v, hn::Mul(hn::Set(d, a.w[q]), load_lanes<Src>(a.rows[q] + l)));
-    store_lanes<Dst>(v, a.d + l);
-  }
-  if (l < a.len && a.len >= lanes) {  // as blend_span: a whole vector ending at len
-    const index_t at = a.len - lanes;
-    hn::VF v = hn::Mul(w0, load_lanes<Src>(a.rows[0] + at));
-    for (index_t q = 1; q < a.taps; ++q) v = hn::Add(v, hn::Mul(hn::Set(d, a.w[q]), load_lanes<Src>(a.rows[q] + at)));
-    store_lanes<Dst>(v, a.d + at);
-  } else if (l < a.len) {
-    const index_t k = a.len - l;
-    hn::VF v = hn::Mul(w0, load_lanes<Src>(a.rows[0] + l, k));
-    for (index_t q = 1; q < a.taps; ++q) v = hn::Add(v, hn::Mul(hn::Set(d, a.w[q]), load_lanes<Src>(a.rows[q] + l, k)));
-    store_lanes<Dst>(v, a.d + l, k);
-  }
+  // The rest as blend_span does it: whole vectors, then one ending at len (or a partial one).
+  for (; l + lanes <= a.len; l += lanes) store_lanes<Dst>(blend_all_taps(a, l), a.d + l);
+  if (l == a.len) return;
+  if (a.len >= lanes)
+    store_lanes<Dst>(blend_all_taps(a, a.len - lanes), a.d + a.len - lanes);
+  else
+    store_lanes<Dst>(blend_all_taps(a, l, a.len - l), a.d + l, a.len - l);
 }
 
 /// This target's blend: the vector kernels for contiguous rows of types the backend converts,
