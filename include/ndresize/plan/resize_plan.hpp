@@ -133,6 +133,9 @@ class resize_plan {
 
   /// Weighted family: the axes that need a pass, in execution order.
   const std::vector<int>& pass_order() const noexcept { return passes_; }
+  /// The pass-order rule's cost of one tap of the innermost resized axis (resampled along rows)
+  /// relative to one tap of any other axis (a blend of whole rows): README, rule 11.
+  static constexpr std::uint64_t row_resample_weight = 4;
 
   /// Whether execute accepts tensors of element type t. Every type by default; a front end
   /// restricts the set to what its operator version allows (bfloat16 joined Resize in
@@ -148,15 +151,21 @@ class resize_plan {
  private:
   // The pass-order rule (README, "Numeric contract", rule 11), from the tables only. Axes whose
   // table is not the identity need a pass; a plan with no output runs none. A pass over axis a
-  // costs its taps T_a (multiply-adds per element of the other axes) times the elements of the
-  // other axes at that point, so the order that minimises the sum of those costs is the one
-  // ndresize runs: swapping two neighbouring passes a, b shows that a goes first exactly when
-  // T_a × (in_b − out_b) < T_b × (in_a − out_a), a comparison that orders every set of axes (it
-  // puts shrinking axes first, by T / (in − out) ascending; then axes that keep their length;
-  // then growing axes, by T / (out − in) descending). Ties keep axis order. The products are
-  // compared exactly, so no target, layout, thread count or kernel fact can move the order.
+  // costs its taps T_a (multiply-adds per element of the other axes), weighted by w_a, times the
+  // elements of the other axes at that point; the order that minimises the sum of those costs is
+  // the one ndresize runs. Swapping two neighbouring passes a, b shows that a goes first exactly
+  // when w_a T_a × (in_b − out_b) < w_b T_b × (in_a − out_a), a comparison that orders every set
+  // of axes (shrinking axes first, by wT / (in − out) ascending; then axes that keep their length;
+  // then growing axes, by wT / (out − in) descending). Ties keep axis order. w is
+  // row_resample_weight for the innermost resized axis, whose pass gathers along rows, and 1 for
+  // the others, whose passes blend whole rows: measured, a tap of the row pass costs 4 to 11 row
+  // blend taps (bench/README.md, "Pass order"), and with w = 1 the shrinks to 224 × 224 ran
+  // horizontally first at 1.7 to 7 times the time. The products are compared exactly, so no
+  // target, layout, thread count or kernel fact can move the order.
   void order_passes() {
     if (output_size() <= 0) return;
+    for (int d = 0; d < rank(); ++d)
+      if (!tables_[static_cast<std::size_t>(d)].is_identity()) innermost_ = d;
     for (int d = 0; d < rank(); ++d) {
       if (tables_[static_cast<std::size_t>(d)].is_identity()) continue;
       passes_.push_back(d);
@@ -174,11 +183,15 @@ class resize_plan {
     if (ka == 0) return false;
     // Both differences have the sign -ka; compare T_a |d_b| with T_b |d_a| (flipped for growing axes).
     const auto mag = [](index_t v) { return static_cast<std::uint64_t>(v < 0 ? -v : v); };
-    const auto taps_a = static_cast<std::uint64_t>(ta.tap_index.size());
-    const auto taps_b = static_cast<std::uint64_t>(tb.tap_index.size());
+    const auto taps_a = static_cast<std::uint64_t>(ta.tap_index.size()) * weight(a);
+    const auto taps_b = static_cast<std::uint64_t>(tb.tap_index.size()) * weight(b);
     const int c = compare_products(taps_a, mag(tb.in - tb.out), taps_b, mag(ta.in - ta.out));
     return ka < 0 ? c < 0 : c > 0;
   }
+
+  // The cost of one tap relative to a row blend's: row_resample_weight for the innermost
+  // resized axis (the one pass that resamples along rows), 1 for the others.
+  std::uint64_t weight(int axis) const noexcept { return axis == innermost_ ? row_resample_weight : 1; }
 
   // Sign of x·y − u·v, exact for any 64-bit operands (no 128-bit type in standard C++).
   static int compare_products(std::uint64_t x, std::uint64_t y, std::uint64_t u, std::uint64_t v) noexcept {
@@ -206,6 +219,7 @@ class resize_plan {
     swap(extrapolation_value_, o.extrapolation_value_);
     swap(has_extrapolation_, o.has_extrapolation_);
     swap(passes_, o.passes_);
+    swap(innermost_, o.innermost_);
     swap(max_scratch_bytes_, o.max_scratch_bytes_);
     swap(element_types_, o.element_types_);
     swap(id_, o.id_);
@@ -218,6 +232,7 @@ class resize_plan {
   double extrapolation_value_ = 0.0;
   bool has_extrapolation_ = false;
   std::vector<int> passes_;
+  int innermost_ = -1;
   std::size_t max_scratch_bytes_ = plan_limits{}.max_scratch_bytes;
   std::uint32_t element_types_ = ~std::uint32_t{0};
   std::uint64_t id_ = next_id();
