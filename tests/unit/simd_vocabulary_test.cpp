@@ -102,6 +102,8 @@ struct backend {
   void (*demote_n)(const float*, std::size_t, std::uint8_t*, std::int16_t*);
   bool (*has_f16)();
   void (*lookup_and_mask)(const float*, const std::int32_t*, std::uint32_t, float*, float*);
+  void (*lookup2_and_gather)(const float*, const float*, const std::int32_t*, const float*, const std::int32_t*, float*,
+                             float*);
 };
 
 std::vector<backend> runnable_backends() {
@@ -110,19 +112,22 @@ std::vector<backend> runnable_backends() {
   __builtin_cpu_init();
   if (__builtin_cpu_supports("sse4.1"))
     r.push_back({"sse4", &vocab_sse4::lanes, &vocab_sse4::run_ops, &vocab_sse4::load_n, &vocab_sse4::store_n,
-                 &vocab_sse4::promote_n, &vocab_sse4::demote_n, &vocab_sse4::has_f16, &vocab_sse4::lookup_and_mask});
+                 &vocab_sse4::promote_n, &vocab_sse4::demote_n, &vocab_sse4::has_f16, &vocab_sse4::lookup_and_mask,
+                 &vocab_sse4::lookup2_and_gather});
   if (__builtin_cpu_supports("avx2"))
     r.push_back({"avx2", &vocab_avx2::lanes, &vocab_avx2::run_ops, &vocab_avx2::load_n, &vocab_avx2::store_n,
-                 &vocab_avx2::promote_n, &vocab_avx2::demote_n, &vocab_avx2::has_f16, &vocab_avx2::lookup_and_mask});
+                 &vocab_avx2::promote_n, &vocab_avx2::demote_n, &vocab_avx2::has_f16, &vocab_avx2::lookup_and_mask,
+                 &vocab_avx2::lookup2_and_gather});
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
       __builtin_cpu_supports("avx512dq"))
     r.push_back({"avx512", &vocab_avx512::lanes, &vocab_avx512::run_ops, &vocab_avx512::load_n, &vocab_avx512::store_n,
                  &vocab_avx512::promote_n, &vocab_avx512::demote_n, &vocab_avx512::has_f16,
-                 &vocab_avx512::lookup_and_mask});
+                 &vocab_avx512::lookup_and_mask, &vocab_avx512::lookup2_and_gather});
 #endif
 #if NDRESIZE_SIMD_NEON
   r.push_back({"neon", &vocab_neon::lanes, &vocab_neon::run_ops, &vocab_neon::load_n, &vocab_neon::store_n,
-               &vocab_neon::promote_n, &vocab_neon::demote_n, &vocab_neon::has_f16, &vocab_neon::lookup_and_mask});
+               &vocab_neon::promote_n, &vocab_neon::demote_n, &vocab_neon::has_f16, &vocab_neon::lookup_and_mask,
+               &vocab_neon::lookup2_and_gather});
 #endif
   return r;
 }
@@ -270,7 +275,7 @@ TEST(SimdVocabulary, PartialLoadsAndStoresTouchOnlyTheirLanes) {
   auto backends = runnable_backends();
   backends.push_back({"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n,
                       &vocab_scalar::store_n, &vocab_scalar::promote_n, &vocab_scalar::demote_n, &vocab_scalar::has_f16,
-                      &vocab_scalar::lookup_and_mask});
+                      &vocab_scalar::lookup_and_mask, &vocab_scalar::lookup2_and_gather});
   for (const backend& be : backends) {
     SCOPED_TRACE(be.name);
     const std::size_t L = be.lanes();
@@ -312,7 +317,7 @@ TEST(SimdVocabulary, LaneLookupsAndBitMasks) {
   auto backends = runnable_backends();
   backends.push_back({"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n,
                       &vocab_scalar::store_n, &vocab_scalar::promote_n, &vocab_scalar::demote_n, &vocab_scalar::has_f16,
-                      &vocab_scalar::lookup_and_mask});
+                      &vocab_scalar::lookup_and_mask, &vocab_scalar::lookup2_and_gather});
   std::uint32_t seed = 7u;
   auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
   for (const backend& be : backends) {
@@ -331,6 +336,38 @@ TEST(SimdVocabulary, LaneLookupsAndBitMasks) {
       for (std::size_t i = 0; i < L; ++i) {
         EXPECT_EQ(looked[i], v[static_cast<std::size_t>(idx[i])]) << "TableLookupLanes lane " << i;
         EXPECT_EQ(selected[i], (bits >> i & 1u) != 0 ? v[i] : 0.0f) << "MaskFromBits lane " << i;
+      }
+    }
+  }
+}
+
+// The packed row kernels' sources: a lane of two concatenated windows, and a gather from a row.
+TEST(SimdVocabulary, TwoTableLookupsAndGathers) {
+  auto backends = runnable_backends();
+  backends.push_back({"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n,
+                      &vocab_scalar::store_n, &vocab_scalar::promote_n, &vocab_scalar::demote_n, &vocab_scalar::has_f16,
+                      &vocab_scalar::lookup_and_mask, &vocab_scalar::lookup2_and_gather});
+  std::uint32_t seed = 11u;
+  auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
+  std::vector<float> row(1000);
+  for (std::size_t i = 0; i < row.size(); ++i) row[i] = static_cast<float>(i) * 0.5f - 7.0f;
+  for (const backend& be : backends) {
+    SCOPED_TRACE(be.name);
+    const std::size_t L = be.lanes();
+    for (int round = 0; round < 200; ++round) {
+      std::vector<float> lo(L), hi(L), looked(L), gathered(L);
+      std::vector<std::int32_t> idx(L), off(L);
+      for (std::size_t i = 0; i < L; ++i) {
+        lo[i] = static_cast<float>(i) + 0.25f;
+        hi[i] = -static_cast<float>(i) - 100.0f;
+        idx[i] = static_cast<std::int32_t>(next() % (2 * L));
+        off[i] = static_cast<std::int32_t>(next() % row.size());
+      }
+      be.lookup2_and_gather(lo.data(), hi.data(), idx.data(), row.data(), off.data(), looked.data(), gathered.data());
+      for (std::size_t i = 0; i < L; ++i) {
+        const auto k = static_cast<std::size_t>(idx[i]);
+        EXPECT_EQ(looked[i], k < L ? lo[k] : hi[k - L]) << "TwoTablesLookupLanes lane " << i << " index " << k;
+        EXPECT_EQ(gathered[i], row[static_cast<std::size_t>(off[i])]) << "GatherOffsets lane " << i;
       }
     }
   }

@@ -54,10 +54,9 @@ weighted_kernels<T> weighted_kernels_for(isa target) noexcept {
                         row_ops_for<Acc, Acc, T>(target),
                         {}};
   if constexpr (std::is_same_v<Acc, float>) {
-    if (target == isa::avx512) k.packs = {16, false, false};
-    // SSE4.1, AVX2 and NEON look lanes up within one window only: their packed taps must all fit.
-    if (target == isa::avx2) k.packs = {8, true, false};
-    if (target == isa::sse4 || target == isa::neon) k.packs = {4, true, false};
+    if (target == isa::avx512) k.packs = {16, false};
+    if (target == isa::avx2) k.packs = {8, false};
+    if (target == isa::sse4 || target == isa::neon) k.packs = {4, false};
   }
   return k;
 }

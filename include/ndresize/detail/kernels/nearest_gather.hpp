@@ -132,7 +132,7 @@ status nearest_gather(const resize_plan& plan, tensor_view<const T> x, tensor_vi
   const gather_axes ax(plan, x.strides(), y.strides());
   gather_context<T> ctx{ax, x.data_handle(), y.data_handle(), {}, {}, kernels};
   if (kernels.row32 != nullptr && ax.last_is_last)
-    ctx.last_index = prepare_tables(plan, {0, false, true}, 1, ws).index_of_last_axis();
+    ctx.last_index = prepare_tables(plan, {0, true}, 1, ws).index_of_last_axis();
   index_t expect = 1;
   bool dense = true;
   for (int d = r - 1; d >= 0; --d) {

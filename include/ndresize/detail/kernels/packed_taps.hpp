@@ -2,10 +2,10 @@
 // A SIMD-friendly copy of a weighted axis table for resampling a contiguous row of `out`
 // pixels of `pixel` interleaved elements (pixel = the product of the extents after the axis:
 // 1 for NCHW, 3 for HWC images). The flattened outputs are grouped in blocks of `lanes`
-// (8 or 16); tap slot t of a block holds, per lane, a source offset from the block's base, a
+// (4, 8 or 16); tap slot t of a block holds, per lane, a source offset from the block's base, a
 // weight, and a lane mask (lanes whose output has fewer than t + 1 taps). A block whose
-// sources fit one window of `lanes` elements is computed with permutes; with 16 lanes, one
-// whose sources fit two windows (32 elements: a cubic upsample of 3 interleaved channels) with
+// sources fit one window of `lanes` elements is computed with permutes; one whose sources fit
+// two windows (with 16 lanes, 32 elements: a cubic upsample of 3 interleaved channels) with
 // two-register permutes; others with gathers, or, when every output reads exactly two
 // neighbouring sources (linear shrinking), with half as many 64-bit gathers of the pairs.
 #pragma once
@@ -26,7 +26,7 @@ NDRESIZE_BEGIN_NAMESPACE
 enum class block_kind : std::uint8_t {
   gather,       ///< one gather per tap slot
   window,       ///< all sources fit one window of `lanes` elements: one load, a permute per slot
-  window2,      ///< (16 lanes) all sources fit two windows: two loads, a two-register permute per slot
+  window2,      ///< all sources fit two windows: two loads, a two-register permute per slot
   pair_gather,  ///< two slots, each output reading s[k] and s[k + 1]: one 64-bit gather per pair
 };
 
@@ -104,7 +104,7 @@ struct packed_taps {
     const index_t in_flat = in * pixel;
     for (index_t b = 0; b < blocks; ++b) {
       const window win = window_of(b, lanes, pixel, n, tap_begin, tap_index);
-      const bool fit = win.fits(lanes), fit2 = !fit && lanes == 16 && win.fits(2 * lanes);
+      const bool fit = win.fits(lanes), fit2 = !fit && win.fits(2 * lanes);
       p.all_fit = p.all_fit && fit;
       // A fitting window starts as late as allowed, so that it stays inside the row.
       const index_t start = fit    ? std::max<index_t>(0, std::min(win.lo, in_flat - lanes))

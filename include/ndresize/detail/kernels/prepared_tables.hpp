@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Per-target copies of a plan's tables: what the vector kernels of one CPU target read
-// instead of the plain tables (taps grouped in blocks of 8 or 16 lanes, see packed_taps.hpp).
+// instead of the plain tables (taps grouped in blocks of 4, 8 or 16 lanes, see packed_taps.hpp).
 // They are derived from the CPU-neutral plan by the kernel layer, once per plan and target,
 // and kept in the caller's workspace between calls; the plan never holds them.
 #pragma once
@@ -19,13 +19,10 @@ namespace detail {
 
 /// What a target's kernels want packed.
 struct packing {
-  int tap_lanes = 0;           ///< weighted plans: lanes of the packed taps (0: none)
-  bool taps_must_fit = false;  ///< keep the packed taps only if every block fits one window
-  bool index16 = false;        ///< nearest plans: the last axis's indices in blocks of 16
+  int tap_lanes = 0;     ///< weighted plans: lanes of the packed taps (0: none)
+  bool index16 = false;  ///< nearest plans: the last axis's indices in blocks of 16
 
-  std::uint64_t key() const noexcept {
-    return static_cast<std::uint64_t>(tap_lanes) << 2 | (taps_must_fit ? 2u : 0u) | (index16 ? 1u : 0u);
-  }
+  std::uint64_t key() const noexcept { return static_cast<std::uint64_t>(tap_lanes) << 1 | (index16 ? 1u : 0u); }
 };
 
 struct prepared_tables {
@@ -54,7 +51,6 @@ struct prepared_tables {
     const auto& t = plan.table(w);
     p.tap_axis = w;
     p.taps = packed_taps::build(k.tap_lanes, pixel, t.in, t.out, t.tap_begin, t.tap_index, t.tap_weight_f, t.max_taps);
-    if (k.taps_must_fit && !p.taps.all_fit) p.taps = packed_taps{};
     return p;
   }
 };

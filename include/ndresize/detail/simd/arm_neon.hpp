@@ -58,6 +58,15 @@ inline VI LoadIndices(Df, const std::int32_t* p) noexcept {
 inline VF TableLookupLanes(VF v, VI idx) noexcept {
   return vreinterpretq_f32_u8(vqtbl1q_u8(vreinterpretq_u8_f32(v), idx));
 }
+// Indices 4..7 are the bytes 16..31 of the table pair.
+inline VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept {
+  const uint8x16x2_t both = {{vreinterpretq_u8_f32(lo), vreinterpretq_u8_f32(hi)}};
+  return vreinterpretq_f32_u8(vqtbl2q_u8(both, idx));
+}
+inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
+  const float lane[4] = {base[offset[0]], base[offset[1]], base[offset[2]], base[offset[3]]};
+  return vld1q_f32(lane);
+}
 
 inline uint8x8_t load4_bytes(const void* p) noexcept {
   std::uint32_t b;

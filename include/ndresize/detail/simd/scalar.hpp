@@ -48,6 +48,10 @@ using VI = std::int32_t;
 inline VI LoadIndices(Df, const std::int32_t* p) noexcept { return *p; }
 /// Lane i gets lane idx[i] of v.
 inline VF TableLookupLanes(VF v, VI) noexcept { return v; }
+/// Lane i gets lane idx[i] of the concatenation lo, hi (each index in [0, 2·Lanes)).
+inline VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept { return idx == 0 ? lo : hi; }
+/// Lane i gets base[offset[i]] (Lanes(d) offsets from `offset`).
+inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept { return {base[*offset]}; }
 
 /// Lanes(d) elements from p, widened exactly to float.
 inline VF PromoteTo(Df, const std::uint8_t* p) noexcept { return {static_cast<float>(*p)}; }

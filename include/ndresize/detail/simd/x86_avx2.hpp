@@ -48,6 +48,14 @@ inline VI LoadIndices(Df, const std::int32_t* p) noexcept {
   return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
 }
 inline VF TableLookupLanes(VF v, VI idx) noexcept { return _mm256_permutevar8x32_ps(v, idx); }
+// Both registers permuted by the low three bits; lanes whose index is past 7 take hi.
+inline VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept {
+  const VF from_hi = _mm256_castsi256_ps(_mm256_cmpgt_epi32(idx, _mm256_set1_epi32(7)));
+  return _mm256_blendv_ps(_mm256_permutevar8x32_ps(lo, idx), _mm256_permutevar8x32_ps(hi, idx), from_hi);
+}
+inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
+  return _mm256_i32gather_ps(base, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(offset)), 4);
+}
 
 inline __m128i load8_bytes(const void* p) noexcept { return _mm_loadl_epi64(static_cast<const __m128i*>(p)); }
 inline VF PromoteTo(Df, const std::uint8_t* p) noexcept {

@@ -46,6 +46,10 @@ inline MF MaskFromBits(Df, std::uint32_t bits) noexcept { return static_cast<__m
 using VI = __m512i;
 inline VI LoadIndices(Df, const std::int32_t* p) noexcept { return _mm512_loadu_si512(p); }
 inline VF TableLookupLanes(VF v, VI idx) noexcept { return _mm512_permutexvar_ps(idx, v); }
+inline VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept { return _mm512_permutex2var_ps(lo, idx, hi); }
+inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
+  return _mm512_i32gather_ps(_mm512_loadu_si512(offset), base, 4);
+}
 
 inline VF PromoteTo(Df, const std::uint8_t* p) noexcept {
   return _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));

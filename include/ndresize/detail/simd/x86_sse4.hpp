@@ -52,6 +52,15 @@ inline VI LoadIndices(Df, const std::int32_t* p) noexcept {
 inline VF TableLookupLanes(VF v, VI idx) noexcept {
   return _mm_castsi128_ps(_mm_shuffle_epi8(_mm_castps_si128(v), idx));
 }
+// Indices 4..7 are the bytes 16..31: both registers are shuffled by the low four bits of each
+// byte and the lanes whose first byte is past 15 (a lane value above 0x0F0E0D0C) take hi.
+inline VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept {
+  const VF from_hi = _mm_castsi128_ps(_mm_cmpgt_epi32(idx, _mm_set1_epi32(0x0F0E0D0C)));
+  return _mm_blendv_ps(TableLookupLanes(lo, idx), TableLookupLanes(hi, idx), from_hi);
+}
+inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
+  return _mm_setr_ps(base[offset[0]], base[offset[1]], base[offset[2]], base[offset[3]]);
+}
 
 inline __m128i load4_bytes(const void* p) noexcept {
   std::int32_t b;
