@@ -270,12 +270,19 @@ TEST(SimdVocabulary, EveryBackendGivesTheScalarBits) {
   }
 }
 
+// The runnable backends and the scalar reference itself (for ops checked against their
+// definition rather than against the scalar backend).
+std::vector<backend> backends_and_scalar() {
+  auto r = runnable_backends();
+  r.push_back({"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n, &vocab_scalar::store_n,
+               &vocab_scalar::promote_n, &vocab_scalar::demote_n, &vocab_scalar::has_f16,
+               &vocab_scalar::lookup_and_mask, &vocab_scalar::lookup2_and_gather});
+  return r;
+}
+
 TEST(SimdVocabulary, PartialLoadsAndStoresTouchOnlyTheirLanes) {
   const vocab_in in = make_inputs();
-  auto backends = runnable_backends();
-  backends.push_back({"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n,
-                      &vocab_scalar::store_n, &vocab_scalar::promote_n, &vocab_scalar::demote_n, &vocab_scalar::has_f16,
-                      &vocab_scalar::lookup_and_mask, &vocab_scalar::lookup2_and_gather});
+  const auto backends = backends_and_scalar();
   for (const backend& be : backends) {
     SCOPED_TRACE(be.name);
     const std::size_t L = be.lanes();
@@ -314,10 +321,7 @@ TEST(SimdVocabulary, PartialLoadsAndStoresTouchOnlyTheirLanes) {
 }
 
 TEST(SimdVocabulary, LaneLookupsAndBitMasks) {
-  auto backends = runnable_backends();
-  backends.push_back({"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n,
-                      &vocab_scalar::store_n, &vocab_scalar::promote_n, &vocab_scalar::demote_n, &vocab_scalar::has_f16,
-                      &vocab_scalar::lookup_and_mask, &vocab_scalar::lookup2_and_gather});
+  const auto backends = backends_and_scalar();
   std::uint32_t seed = 7u;
   auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
   for (const backend& be : backends) {
@@ -343,10 +347,7 @@ TEST(SimdVocabulary, LaneLookupsAndBitMasks) {
 
 // The packed row kernels' sources: a lane of two concatenated windows, and a gather from a row.
 TEST(SimdVocabulary, TwoTableLookupsAndGathers) {
-  auto backends = runnable_backends();
-  backends.push_back({"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n,
-                      &vocab_scalar::store_n, &vocab_scalar::promote_n, &vocab_scalar::demote_n, &vocab_scalar::has_f16,
-                      &vocab_scalar::lookup_and_mask, &vocab_scalar::lookup2_and_gather});
+  const auto backends = backends_and_scalar();
   std::uint32_t seed = 11u;
   auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
   std::vector<float> row(1000);
