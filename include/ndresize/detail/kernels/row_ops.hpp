@@ -242,12 +242,11 @@ template <class Acc, class Src, class Dst>
 NDRESIZE_TARGET_AVX512 void resample_avx512(const resample_args<Src, Dst>& a) noexcept {
   if (N_AVX512::resample_contiguous_channels<Acc>(a)) return;
   if constexpr (std::is_same_v<Acc, float> && simd_loadable<Src>) {
-    const packed_taps* p = a.packed;
-    if (p != nullptr && p->lanes == 16 && (!p->gathers || std::is_same_v<Src, float>)&&a.block == p->pixel &&
-        a.sj == a.block && a.dj == a.block && (a.block == 1 || (a.sc == 1 && a.dc == 1))) {
+    if (N_AVX512::packed_covers(a)) {
+      const packed_taps& p = *a.packed;
       if (a.rows > 1)
-        return resample_packed16_rows<Src, Dst>(a.d, a.d_row, a.s, a.s_row, a.rows, a.table->in, a.table->out, *p);
-      return resample_packed16<Src, Dst>(a.d, a.s, a.table->in, a.table->out, *p);
+        return resample_packed16_rows<Src, Dst>(a.d, a.d_row, a.s, a.s_row, a.rows, a.table->in, a.table->out, p);
+      return resample_packed16<Src, Dst>(a.d, a.s, a.table->in, a.table->out, p);
     }
   }
   for (index_t r = 0; r < a.rows; ++r) resample_body<Acc, Src, Dst>(a.row(r));
