@@ -158,40 +158,40 @@ class resize_plan {
   // of axes (shrinking axes first, by wT / (in − out) ascending; then axes that keep their length;
   // then growing axes, by wT / (out − in) descending). Ties keep axis order. w is
   // row_resample_weight for the innermost resized axis, whose pass gathers along rows, and 1 for
-  // the others, whose passes blend whole rows: measured, a tap of the row pass costs 4 to 11 row
+  // the others, whose passes blend whole rows: measured, a tap of the row pass costs 4 to 17 row
   // blend taps (bench/README.md, "Pass order"), and with w = 1 the shrinks to 224 × 224 ran
   // horizontally first at 1.7 to 7 times the time. The products are compared exactly, so no
   // target, layout, thread count or kernel fact can move the order.
   void order_passes() {
     if (output_size() <= 0) return;
+    int innermost = -1;  // the innermost resized axis: the one whose pass resamples along rows
     for (int d = 0; d < rank(); ++d)
-      if (!tables_[static_cast<std::size_t>(d)].is_identity()) innermost_ = d;
+      if (!tables_[static_cast<std::size_t>(d)].is_identity()) innermost = d;
     for (int d = 0; d < rank(); ++d) {
       if (tables_[static_cast<std::size_t>(d)].is_identity()) continue;
       passes_.push_back(d);
-      for (std::size_t i = passes_.size() - 1; i > 0 && runs_before(d, passes_[i - 1]); --i)
+      for (std::size_t i = passes_.size() - 1; i > 0 && runs_before(d, passes_[i - 1], innermost); --i)
         std::swap(passes_[i], passes_[i - 1]);
     }
   }
 
-  // Whether the pass of axis a runs before that of axis b (strictly: equal costs keep axis order).
-  bool runs_before(int a, int b) const noexcept {
+  // Whether the pass of axis a runs before that of axis b (strictly: equal costs keep axis order),
+  // `innermost` being the innermost resized axis.
+  bool runs_before(int a, int b, int innermost) const noexcept {
     const auto& ta = tables_[static_cast<std::size_t>(a)];
     const auto& tb = tables_[static_cast<std::size_t>(b)];
     const int ka = (ta.out > ta.in) - (ta.out < ta.in), kb = (tb.out > tb.in) - (tb.out < tb.in);
     if (ka != kb) return ka < kb;  // shrinking (-1), same length (0), growing (+1)
     if (ka == 0) return false;
-    // Both differences have the sign -ka; compare T_a |d_b| with T_b |d_a| (flipped for growing axes).
+    // Both differences have the sign -ka; compare w_a T_a |d_b| with w_b T_b |d_a| (flipped for growing axes).
     const auto mag = [](index_t v) { return static_cast<std::uint64_t>(v < 0 ? -v : v); };
+    // The cost of one tap relative to a row blend's.
+    const auto weight = [innermost](int axis) { return axis == innermost ? row_resample_weight : std::uint64_t{1}; };
     const auto taps_a = static_cast<std::uint64_t>(ta.tap_index.size()) * weight(a);
     const auto taps_b = static_cast<std::uint64_t>(tb.tap_index.size()) * weight(b);
     const int c = compare_products(taps_a, mag(tb.in - tb.out), taps_b, mag(ta.in - ta.out));
     return ka < 0 ? c < 0 : c > 0;
   }
-
-  // The cost of one tap relative to a row blend's: row_resample_weight for the innermost
-  // resized axis (the one pass that resamples along rows), 1 for the others.
-  std::uint64_t weight(int axis) const noexcept { return axis == innermost_ ? row_resample_weight : 1; }
 
   // Sign of x·y − u·v, exact for any 64-bit operands (no 128-bit type in standard C++).
   static int compare_products(std::uint64_t x, std::uint64_t y, std::uint64_t u, std::uint64_t v) noexcept {
@@ -219,7 +219,6 @@ class resize_plan {
     swap(extrapolation_value_, o.extrapolation_value_);
     swap(has_extrapolation_, o.has_extrapolation_);
     swap(passes_, o.passes_);
-    swap(innermost_, o.innermost_);
     swap(max_scratch_bytes_, o.max_scratch_bytes_);
     swap(element_types_, o.element_types_);
     swap(id_, o.id_);
@@ -232,7 +231,6 @@ class resize_plan {
   double extrapolation_value_ = 0.0;
   bool has_extrapolation_ = false;
   std::vector<int> passes_;
-  int innermost_ = -1;
   std::size_t max_scratch_bytes_ = plan_limits{}.max_scratch_bytes;
   std::uint32_t element_types_ = ~std::uint32_t{0};
   std::uint64_t id_ = next_id();
