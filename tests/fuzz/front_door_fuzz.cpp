@@ -379,7 +379,13 @@ void run_typed(const fuzz_case& c, const nd::dims& xs, const onnx::resize_inputs
   if (!plan)
     for (auto& e : ys) e = std::clamp<index_t>(e, 0, ys.size() <= 8 ? 3 : 1);
   else if (c.perturb_y && ys.size() > 0) {
-    ys[c.perturb_axis % ys.size()] += 1;
+    // Grow one extent by 1. An empty Y (some extent 0) must not grow its only zero extent:
+    // that would turn 0 elements into the product of the others, which no limit bounds.
+    // Any other axis keeps the count at most doubled (or 0), and still makes Y's shape wrong.
+    std::size_t axis = static_cast<std::size_t>(c.perturb_axis) % ys.size();
+    if (ys[axis] == 0 && std::count(ys.begin(), ys.end(), index_t{0}) == 1 && ys.size() > 1)
+      axis = (axis + 1) % ys.size();
+    ys[axis] += 1;
     perturbed = true;
   }
   const index_t ny = nd::checked_element_count(ys);

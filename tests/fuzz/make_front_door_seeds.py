@@ -110,6 +110,8 @@ SEEDS = {
                                        shape=(2, 5), dtype="float16", sizes=[1, 1], data=ramp(10)),
     "upsample-9-perturbed-y": seed(op="Upsample", opset=9, attrs=[("mode", "linear")], shape=(2, 2), dtype="int16",
                                    scales=[2, 3], perturb=True, data=ramp(4)),
+    # An empty Y perturbed on its zero extent (a CI finding: the harness's buffer grew unbounded).
+    "empty-y-perturbed-on-zero-extent": seed(shape=(6, 0, 6, 6), scales=[16, 1, 16, 16], perturb=True),
     # Errors and limits.
     "error-rank-17": seed(shape=(), rank_byte=253),
     "error-resize-opset-9": seed(opset=9, shape=(2,), scales=[2]),
