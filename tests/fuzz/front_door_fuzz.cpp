@@ -339,6 +339,9 @@ void check_against_reference(const naive::node& n, const naive::geometry& g, con
       u * (64.0 + (cubic ? 300.0 * std::max(1.0, std::abs(static_cast<double>(n.cubic_coeff_a))) : 0.0)) * normalize;
   for (index_t i = 0; i < ny; ++i) {
     const naive::element e = naive::evaluate(g, xd, i);
+    // The reference decided this element's index or extrapolation on a double near a
+    // boundary (its exact coordinate needs more than 128 bits): nothing to compare against.
+    if (e.undecided) continue;
     const T& got = y_at(i);
     if (e.extrapolated) {
       NDRESIZE_FUZZ_CHECK(same_bits(got, nd::from_extrapolation_value<T>(g.extrapolation_value)),

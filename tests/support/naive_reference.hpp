@@ -70,6 +70,10 @@ struct axis {
   spec_rational::q exact_scale{1}, exact_length_resized{0}, exact_roi_start{0}, exact_roi_end{1};
   std::vector<std::vector<tap>> taps;  ///< per output coordinate
   std::vector<bool> outside;           ///< per output coordinate: tf_crop_and_resize extrapolates
+  /// Per output coordinate: the exact coordinate does not fit 128 bits and the double lies near a
+  /// boundary of a discrete decision (an integer or half-integer), so the double decided it, and a
+  /// correct implementation may decide the other way (its exact arithmetic reaches further).
+  std::vector<bool> undecided;
   /// Per output coordinate: every source index the filter window touches, zero weights included,
   /// one index wider on each side. Where a weight is zero only up to rounding (x_original a hair
   /// off an exact grid point), another correct evaluation may keep a tiny weight there instead.
@@ -98,6 +102,7 @@ struct element {
   double magnitude = 0.0;  ///< Σ |Π w| · |x|: the scale of any rounding error in `value`
   double abs_sum = 0.0;    ///< Σ |x| over the taps: the scale of errors in the weights themselves
   bool extrapolated = false;
+  bool undecided = false;  ///< an axis's discrete decision here is the double's (axis::undecided)
   std::int64_t terms = 0;    ///< number of N-D taps summed
   int axis_taps = 0;         ///< Σ over axes of that axis's tap count
   std::int64_t source = -1;  ///< single-tap elements (nearest): flat row-major index into X
@@ -299,6 +304,7 @@ inline geometry resolve(const node& n, const std::vector<std::int64_t>& x_shape)
     const auto out = static_cast<std::size_t>(a.output_width_int);
     a.taps.assign(out, {});
     a.outside.assign(out, false);
+    a.undecided.assign(out, false);
     a.support.assign(out, {});
     const double last = static_cast<double>(a.length_original - 1);
     for (std::size_t j = 0; j < out; ++j) {
@@ -313,6 +319,11 @@ inline geometry resolve(const node& n, const std::vector<std::int64_t>& x_shape)
       const bool outside = exact_x.ok
                                ? exact_x < spec_rational::q{0} || spec_rational::q{a.length_original - 1} < exact_x
                                : x < 0 || x > last;
+      if (!exact_x.ok) {
+        // Within a few ulps of a multiple of 1/2 the double may sit on the wrong side.
+        const double t = 2 * x;
+        a.undecided[j] = std::isfinite(x) && std::abs(t - std::nearbyint(t)) <= 0x1p-30 * (1.0 + std::abs(t));
+      }
       if (crop && outside) {
         a.outside[j] = true;
         continue;
@@ -369,6 +380,7 @@ inline element evaluate(const geometry& g, std::span<const double> x, std::int64
   std::array<const std::vector<tap>*, max_rank> taps{};
   for (std::size_t d = 0; d < rank; ++d) {
     if (g.axes[d].outside[j[d]]) e.extrapolated = true;
+    if (g.axes[d].undecided[j[d]]) e.undecided = true;
     taps[d] = &g.axes[d].taps[j[d]];
     e.axis_taps += static_cast<int>(taps[d]->size());
   }

@@ -220,6 +220,25 @@ TEST(ExactCoordinate, KnownBoundaryCases) {
   EXPECT_EQ(t.tap_index[b], 6);
 }
 
+// A float64 roi end of 53 significant bits far below 1 (a fuzzing find): 3 -> 5 with roi
+// [2, e], e = (2^53 - 1)·2^-115, puts output 2 at 2 + e, a hair beyond the last input, which the
+// double rounds to 2. The exact decision extrapolates it; check_nearest compares every output of
+// every mode pair against the rational formula.
+TEST(ExactCoordinate, Float64RoiFarBelowOne) {
+  const double tiny = std::ldexp(static_cast<double>((std::int64_t{1} << 53) - 1), -115);
+  geometry_case c = sizes_case(3, 5);
+  c.g.roi_start = 2.0;
+  c.g.roi_end = tiny;
+  c.start = q{2};
+  c.end = spec_rational::of_double(tiny);
+  ASSERT_TRUE(c.end.ok);
+  check_nearest(c);
+  nd::sampling s;
+  s.coordinate_transformation_mode = ctm::tf_crop_and_resize;
+  const nd::axis_table t = nd::build_nearest_table(c.g, s);
+  EXPECT_EQ(t.outside, (std::vector<std::uint8_t>{1, 1, 1, 0, 0}));
+}
+
 }  // namespace
 
 // keep_aspect_ratio_policy: the scale is the chosen ratio sizes[i] / in exactly, not its double.

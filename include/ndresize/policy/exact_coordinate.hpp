@@ -70,7 +70,8 @@ constexpr rational make(wide_int num, wide_int den) noexcept {
 constexpr rational from_int(std::int64_t v) noexcept { return {v, 1, true}; }
 
 /// The exact value of a finite double (every double is a dyadic rational); invalid when its
-/// denominator or numerator would not leave room for the arithmetic that follows.
+/// numerator or denominator would exceed 2^120 (every operation after it is checked: one that
+/// would overflow makes the result invalid, and the double decides).
 inline rational from_double(double v) noexcept {
   if (!std::isfinite(v)) return invalid();
   if (v == 0.0) return {0, 1, true};
@@ -86,7 +87,7 @@ inline rational from_double(double v) noexcept {
     if (e > 60) return invalid();
     return {static_cast<wide_int>(mant) << e, 1, true};
   }
-  if (e < -100) return invalid();
+  if (e < -120) return invalid();
   return {mant, static_cast<wide_int>(1) << -e, true};
 }
 
