@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <Eigen/Core>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -123,15 +124,18 @@ std::vector<T> random_data(std::size_t n, unsigned seed) {
   return v;
 }
 
-nd::isa best_isa() {
+/// Whether this machine runs `target` (a cap at it resolves to it). The isa codes are not in
+/// order of width (sse4 came last), so no comparison of codes can say.
+bool runs(nd::isa target) {
+  nd::set_max_isa(target);
+  const bool yes = nd::active_isa() == target;
   nd::set_max_isa(nd::isa::avx512);
-  return nd::active_isa();
+  return yes;
 }
 
 template <class T>
 void check_case(const nhwc_case& k) {
   using Acc = nd::accumulator_t<T>;
-  const nd::isa best = best_isa();
   nd::thread_pool pool(3);
   for (const bool view : {false, true}) {
     // view: logical NCHW with NHWC strides; else an NHWC tensor resized along axes 1 and 2.
@@ -185,7 +189,7 @@ void check_case(const nhwc_case& k) {
       ASSERT_LE(std::abs(e - r), tol) << k.name << (view ? " view" : " nhwc") << " element " << i;
     }
     for (const nd::isa target : {nd::isa::generic, nd::isa::sse4, nd::isa::avx2, nd::isa::avx512, nd::isa::neon}) {
-      if (static_cast<int>(target) > static_cast<int>(best)) continue;
+      if (!runs(target)) continue;
       for (const int threads : {1, 3}) {
         nd::set_max_isa(target);
         std::vector<T> y(expected.size());
@@ -217,6 +221,66 @@ TEST(ChannelsLastLarge, StreamedOutput) {
   nhwc_case k{1, 64, 64, 256, 128, 128, {}, "streamed"};
   k.attrs.mode = nd::enums::mode::linear;
   check_case<float>(k);
+}
+
+// Nearest into an output beyond the streaming threshold, with runs of channels of 256 bytes and
+// more: the runs are written with non-temporal stores (from a Y `offset` bytes off alignment, and
+// with partial vectors at their ends) and repeated slabs are gathered again from X. Every element
+// is a bit copy (NaN payloads included) of X[0, i / 2, j / 4, ch] (asymmetric + floor, 2x and 4x).
+template <class T>
+void check_streamed_nearest(nd::index_t c, std::size_t offset) {
+  const nd::index_t h = 64, w = 64, oh = 128, ow = 256;
+  const nd::dims in{1, h, w, c};
+  nd::resize_attributes a;
+  a.mode = nd::enums::mode::nearest;
+  a.coordinate_transformation_mode = nd::enums::coordinate_transformation_mode::asymmetric;
+  a.nearest_mode = nd::enums::nearest_mode::floor;
+  a.axes = std::vector<std::int64_t>{1, 2};
+  const std::vector<std::int64_t> sizes{oh, ow};
+  const auto plan = nd::make_plan(in, a, {{}, {}, sizes});
+  const nd::dims out = plan.output_shape();
+  ASSERT_GE(nd::checked_element_count(out) * static_cast<nd::index_t>(sizeof(T)), nd::index_t{8} << 20);
+  std::vector<T> x(static_cast<std::size_t>(nd::checked_element_count(in)));
+  std::mt19937 rng(7);
+  for (T& e : x) {
+    unsigned char bytes[sizeof(T)];
+    for (auto& b : bytes) b = static_cast<unsigned char>(rng());
+    std::memcpy(&e, bytes, sizeof(T));
+  }
+  std::vector<T> expected(static_cast<std::size_t>(nd::checked_element_count(out)));
+  for (nd::index_t i = 0; i < oh; ++i)
+    for (nd::index_t j = 0; j < ow; ++j)
+      std::memcpy(&expected[static_cast<std::size_t>((i * ow + j) * c)],
+                  &x[static_cast<std::size_t>(((i / 2) * w + j / 4) * c)], static_cast<std::size_t>(c) * sizeof(T));
+  const std::size_t y_bytes = expected.size() * sizeof(T);
+  nd::thread_pool pool(3);
+  for (const nd::isa target : {nd::isa::generic, nd::isa::sse4, nd::isa::avx2, nd::isa::avx512, nd::isa::neon}) {
+    if (!runs(target)) continue;
+    for (const int threads : {1, 3}) {
+      // Y at `offset` bytes into a buffer with guard bytes on both sides.
+      std::vector<unsigned char> buffer(y_bytes + 2 * 64 + offset, 0xA5);
+      auto* y = reinterpret_cast<T*>(buffer.data() + 64 + offset);
+      nd::set_max_isa(target);
+      nd::workspace ws;
+      nd::execute<T>(plan, nd::tensor_view<const T>(x.data(), in), nd::tensor_view<T>(y, out), ws,
+                     threads > 1 ? pool.get_executor() : nd::executor{});
+      nd::set_max_isa(nd::isa::avx512);
+      EXPECT_EQ(std::memcmp(y, expected.data(), y_bytes), 0)
+          << "C " << c << ", offset " << offset << ": target " << static_cast<int>(target) << ", " << threads
+          << " threads";
+      const bool guards = std::all_of(buffer.begin(), buffer.begin() + 64 + static_cast<std::ptrdiff_t>(offset),
+                                      [](unsigned char b) { return b == 0xA5; }) &&
+                          std::all_of(buffer.end() - 64, buffer.end(), [](unsigned char b) { return b == 0xA5; });
+      EXPECT_TRUE(guards) << "C " << c << ": wrote outside Y";
+    }
+  }
+}
+
+TEST(ChannelsLastLarge, StreamedNearest) {
+  check_streamed_nearest<float>(64, 0);          // 256-byte runs, aligned
+  check_streamed_nearest<float>(67, 4);          // runs that end in partial vectors, Y off alignment
+  check_streamed_nearest<std::uint8_t>(256, 1);  // byte elements at an odd address
+  check_streamed_nearest<double>(40, 8);
 }
 
 }  // namespace
