@@ -223,12 +223,12 @@ TEST(ChannelsLastLarge, StreamedOutput) {
   check_case<float>(k);
 }
 
-// Nearest into an output beyond the streaming threshold, with runs of channels of 256 bytes and
-// more: the runs are written with non-temporal stores (from a Y `offset` bytes off alignment, and
-// with partial vectors at their ends) and repeated slabs are gathered again from X. Every element
-// is a bit copy (NaN payloads included) of X[0, i / 2, j / 4, ch] (asymmetric + floor, 2x and 4x).
+// A large channels-last nearest (Y beyond the weighted kernels' streaming threshold, runs of
+// channels of 256 bytes and more, Y aligned and not; repeated slabs are copies of earlier ones):
+// every element is a bit copy (NaN payloads included) of X[0, i / 2, j / 4, ch] (asymmetric +
+// floor, 2x and 4x), on every target and thread count, and nothing outside Y is written.
 template <class T>
-void check_streamed_nearest(nd::index_t c, std::size_t offset) {
+void check_large_nearest(nd::index_t c, std::size_t offset) {
   const nd::index_t h = 64, w = 64, oh = 128, ow = 256;
   const nd::dims in{1, h, w, c};
   nd::resize_attributes a;
@@ -276,11 +276,11 @@ void check_streamed_nearest(nd::index_t c, std::size_t offset) {
   }
 }
 
-TEST(ChannelsLastLarge, StreamedNearest) {
-  check_streamed_nearest<float>(64, 0);          // 256-byte runs, aligned
-  check_streamed_nearest<float>(67, 4);          // runs that end in partial vectors, Y off alignment
-  check_streamed_nearest<std::uint8_t>(256, 1);  // byte elements at an odd address
-  check_streamed_nearest<double>(40, 8);
+TEST(ChannelsLastLarge, LargeNearestRuns) {
+  check_large_nearest<float>(64, 0);          // 256-byte runs, aligned
+  check_large_nearest<float>(67, 4);          // runs of 268 bytes, Y off 64-byte alignment
+  check_large_nearest<std::uint8_t>(256, 1);  // byte elements at an odd address
+  check_large_nearest<double>(40, 8);
 }
 
 }  // namespace
