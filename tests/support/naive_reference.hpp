@@ -102,7 +102,7 @@ struct element {
   double magnitude = 0.0;  ///< Σ |Π w| · |x|: the scale of any rounding error in `value`
   double abs_sum = 0.0;    ///< Σ |x| over the taps: the scale of errors in the weights themselves
   bool extrapolated = false;
-  bool undecided = false;  ///< an axis's discrete decision here is the double's (axis::undecided)
+  bool undecided = false;    ///< an axis's discrete decision here is the double's (axis::undecided)
   std::int64_t terms = 0;    ///< number of N-D taps summed
   int axis_taps = 0;         ///< Σ over axes of that axis's tap count
   std::int64_t source = -1;  ///< single-tap elements (nearest): flat row-major index into X
