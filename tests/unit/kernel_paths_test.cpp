@@ -171,62 +171,73 @@ void check_channels(nd::isa target, std::mt19937& rng) {
     }
 }
 
+/// What check_window drove: packed tables, and those with pair-gather blocks.
+struct window_coverage {
+  int tables = 0, pair_gathers = 0;
+};
+
 // Resample of contiguous rows through the packed taps: row lengths around the lane count,
-// pixels of 1 and 3 elements, 1–4 taps per output, upsampling (blocks in one or two windows)
+// pixels of 1 and 3 elements, 1–4 taps per output or 2 adjacent ones, upsampling (blocks in one or two windows)
 // and shrinking by 3 (gathers from float rows; other rows take resample_body). Returns how
-// many cases the target's packed copy covered.
+// many cases the target's packed copy covered, and how many of them had pair-gather blocks;
+// each case runs one row (resample_packed) and three (resample_packed_rows).
 template <class Src, class Dst>
-int check_window(nd::isa target, std::mt19937& rng) {
+window_coverage check_window(nd::isa target, std::mt19937& rng) {
   const auto ops = dt::row_ops_for<float, Src, Dst>(target);
   const auto generic = dt::row_ops_for<float, Src, Dst>(nd::isa::generic);
   const auto L = static_cast<index_t>(lanes_of(target));
-  int covered = 0;
+  window_coverage covered;
   for (const index_t pixel : {1, 3})
     for (const index_t out : std::vector<index_t>{1, L - 1, L, L + 1, 4 * L - 1, 4 * L + 1, 37})
-      for (const index_t taps : {1, 2, 3, 4})
-        for (const bool shrink : {false, true}) {
-          // upsampling: neighbouring outputs share sources; shrinking: they lie 3 pixels apart
-          const index_t in = shrink ? 3 * out + 2 : std::max<index_t>(1, out / 2 + 1);
-          nd::axis_table t;
-          t.in = in;
-          t.out = out;
-          t.tap_begin.push_back(0);
-          for (index_t j = 0; j < out; ++j) {
-            const index_t n = 1 + static_cast<index_t>(rng() % static_cast<unsigned>(taps));  // 1..taps
-            const index_t centre = j * in / out;
-            for (index_t q = 0; q < n; ++q) {
-              t.tap_index.push_back(std::clamp<index_t>(centre + q - n / 2, 0, in - 1));
-              const float wq = std::uniform_real_distribution<float>(-0.75f, 1.25f)(rng);
-              t.tap_weight.push_back(wq);
-              t.tap_weight_f.push_back(wq);
+      // taps 1–4: each output has 1..taps taps; taps 0: each has exactly 2, adjacent (a 2-tap
+      // shrink, whose blocks are pair gathers)
+      for (const index_t taps : {1, 2, 3, 4, 0})
+        for (const bool shrink : {false, true})
+          for (const index_t rows : {1, 3}) {
+            // upsampling: neighbouring outputs share sources; shrinking: they lie 3 pixels apart
+            const index_t in = shrink ? 3 * out + 2 : std::max<index_t>(1, out / 2 + 1);
+            nd::axis_table t;
+            t.in = in;
+            t.out = out;
+            t.tap_begin.push_back(0);
+            for (index_t j = 0; j < out; ++j) {
+              const index_t n = taps == 0 ? 2 : 1 + static_cast<index_t>(rng() % static_cast<unsigned>(taps));
+              const index_t centre = j * in / out;
+              for (index_t q = 0; q < n; ++q) {
+                t.tap_index.push_back(std::clamp<index_t>(centre + q - n / 2, 0, in - 1));
+                const float wq = std::uniform_real_distribution<float>(-0.75f, 1.25f)(rng);
+                t.tap_weight.push_back(wq);
+                t.tap_weight_f.push_back(wq);
+              }
+              t.tap_begin.push_back(static_cast<index_t>(t.tap_index.size()));
             }
-            t.tap_begin.push_back(static_cast<index_t>(t.tap_index.size()));
+            t.max_taps = 0;
+            for (index_t j = 0; j < out; ++j)
+              t.max_taps = std::max(t.max_taps, static_cast<int>(t.tap_begin[j + 1] - t.tap_begin[j]));
+            const nd::packed_taps p = nd::packed_taps::build(static_cast<int>(L), pixel, in, out, t.tap_begin,
+                                                             t.tap_index, t.tap_weight_f, t.max_taps);
+            if (!p.usable()) continue;
+            ++covered.tables;
+            if (std::find(p.kind.begin(), p.kind.end(), nd::block_kind::pair_gather) != p.kind.end())
+              ++covered.pair_gathers;
+            std::vector<Src> s(static_cast<std::size_t>(rows * in * pixel));
+            for (auto& v : s) v = random_value<Src>(rng);
+            std::vector<Dst> got(static_cast<std::size_t>(rows * out * pixel) + 1, Dst(7)), want = got;
+            const index_t c_stride = pixel == 1 ? 0 : 1;
+            dt::resample_args<Src, Dst> a{got.data(), pixel, c_stride, s.data(),    pixel,      c_stride,
+                                          pixel,      &t,    rows,     out * pixel, in * pixel, &p};
+            if (pixel == 1) a.dc = a.sc = 1;
+            dt::resample_args<Src, Dst> b = a;
+            b.d = want.data();
+            b.packed = nullptr;
+            ops.resample(a);
+            generic.resample(b);
+            for (std::size_t i = 0; i < got.size(); ++i)
+              EXPECT_TRUE(same_bits(got[i], want[i]))
+                  << nd::isa_name(target) << " window " << type_name<Src>() << " -> " << type_name<Dst>() << " pixel "
+                  << pixel << " out " << out << " taps " << taps << (shrink ? " shrinking" : "") << " rows " << rows
+                  << " element " << i;
           }
-          t.max_taps = 0;
-          for (index_t j = 0; j < out; ++j)
-            t.max_taps = std::max(t.max_taps, static_cast<int>(t.tap_begin[j + 1] - t.tap_begin[j]));
-          const nd::packed_taps p = nd::packed_taps::build(static_cast<int>(L), pixel, in, out, t.tap_begin,
-                                                           t.tap_index, t.tap_weight_f, t.max_taps);
-          if (!p.usable()) continue;
-          ++covered;
-          const index_t rows = 3;
-          std::vector<Src> s(static_cast<std::size_t>(rows * in * pixel));
-          for (auto& v : s) v = random_value<Src>(rng);
-          std::vector<Dst> got(static_cast<std::size_t>(rows * out * pixel) + 1, Dst(7)), want = got;
-          const index_t c_stride = pixel == 1 ? 0 : 1;
-          dt::resample_args<Src, Dst> a{got.data(), pixel, c_stride, s.data(),    pixel,      c_stride,
-                                        pixel,      &t,    rows,     out * pixel, in * pixel, &p};
-          if (pixel == 1) a.dc = a.sc = 1;
-          dt::resample_args<Src, Dst> b = a;
-          b.d = want.data();
-          b.packed = nullptr;
-          ops.resample(a);
-          generic.resample(b);
-          for (std::size_t i = 0; i < got.size(); ++i)
-            EXPECT_TRUE(same_bits(got[i], want[i]))
-                << nd::isa_name(target) << " window " << type_name<Src>() << " -> " << type_name<Dst>() << " pixel "
-                << pixel << " out " << out << " taps " << taps << (shrink ? " shrinking" : "") << " element " << i;
-        }
   return covered;
 }
 
@@ -234,7 +245,11 @@ template <class Src>
 void check_source(nd::isa target, std::mt19937& rng) {
   check_blend<Src, float>(target, rng);
   check_channels<Src, float>(target, rng);
-  EXPECT_GT((check_window<Src, float>(target, rng)), 0) << nd::isa_name(target) << " " << type_name<Src>();
+  const window_coverage c = check_window<Src, float>(target, rng);
+  EXPECT_GT(c.tables, 0) << nd::isa_name(target) << " " << type_name<Src>();
+  if (std::is_same_v<Src, float>) {
+    EXPECT_GT(c.pair_gathers, 0) << nd::isa_name(target) << ": no pair gather block";
+  }
 }
 
 TEST(KernelPaths, BlendAndChannelsMatchTheScalarBodiesOnEveryTarget) {
@@ -258,8 +273,11 @@ TEST(KernelPaths, BlendAndChannelsMatchTheScalarBodiesOnEveryTarget) {
     check_blend<std::uint8_t, std::uint8_t>(t, rng);
     check_channels<std::uint8_t, std::uint8_t>(t, rng);
     check_channels<float, std::int16_t>(t, rng);
-    EXPECT_GT((check_window<float, std::uint8_t>(t, rng)), 0);
-    EXPECT_GT((check_window<std::uint8_t, std::uint8_t>(t, rng)), 0);
+    EXPECT_GT((check_window<float, std::uint8_t>(t, rng).tables), 0);
+    EXPECT_GT((check_window<std::uint8_t, std::uint8_t>(t, rng).tables), 0);
+    // Destinations the vector store does not narrow to: the packed kernel stores lane by lane.
+    EXPECT_GT((check_window<float, Eigen::half>(t, rng).tables), 0);
+    EXPECT_GT((check_window<float, Eigen::bfloat16>(t, rng).tables), 0);
   }
   std::printf("kernel paths: %zu vector targets checked\n", targets.size());
 #if NDRESIZE_X86

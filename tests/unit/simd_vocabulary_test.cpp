@@ -103,7 +103,7 @@ struct backend {
   bool (*has_f16)();
   void (*lookup_and_mask)(const float*, const std::int32_t*, std::uint32_t, float*, float*);
   void (*lookup2_and_gather)(const float*, const float*, const std::int32_t*, const float*, const std::int32_t*, float*,
-                             float*);
+                             float*, float*, float*);
 };
 
 std::vector<backend> runnable_backends() {
@@ -345,7 +345,8 @@ TEST(SimdVocabulary, LaneLookupsAndBitMasks) {
   }
 }
 
-// The packed row kernels' sources: a lane of two concatenated windows, and a gather from a row.
+// The packed row kernels' sources: a lane of two concatenated windows, a gather from a row, and
+// a gather of adjacent pairs.
 TEST(SimdVocabulary, TwoTableLookupsAndGathers) {
   const auto backends = backends_and_scalar();
   std::uint32_t seed = 11u;
@@ -356,19 +357,22 @@ TEST(SimdVocabulary, TwoTableLookupsAndGathers) {
     SCOPED_TRACE(be.name);
     const std::size_t L = be.lanes();
     for (int round = 0; round < 200; ++round) {
-      std::vector<float> lo(L), hi(L), looked(L), gathered(L);
+      std::vector<float> lo(L), hi(L), looked(L), gathered(L), first(L), second(L);
       std::vector<std::int32_t> idx(L), off(L);
       for (std::size_t i = 0; i < L; ++i) {
         lo[i] = static_cast<float>(i) + 0.25f;
         hi[i] = -static_cast<float>(i) - 100.0f;
         idx[i] = static_cast<std::int32_t>(next() % (2 * L));
-        off[i] = static_cast<std::int32_t>(next() % row.size());
+        off[i] = static_cast<std::int32_t>(next() % (row.size() - 1));  // a pair from off[i] stays in the row
       }
-      be.lookup2_and_gather(lo.data(), hi.data(), idx.data(), row.data(), off.data(), looked.data(), gathered.data());
+      be.lookup2_and_gather(lo.data(), hi.data(), idx.data(), row.data(), off.data(), looked.data(), gathered.data(),
+                            first.data(), second.data());
       for (std::size_t i = 0; i < L; ++i) {
         const auto k = static_cast<std::size_t>(idx[i]);
         EXPECT_EQ(looked[i], k < L ? lo[k] : hi[k - L]) << "TwoTablesLookupLanes lane " << i << " index " << k;
         EXPECT_EQ(gathered[i], row[static_cast<std::size_t>(off[i])]) << "GatherOffsets lane " << i;
+        EXPECT_EQ(first[i], row[static_cast<std::size_t>(off[i])]) << "GatherOffsetPairs first, lane " << i;
+        EXPECT_EQ(second[i], row[static_cast<std::size_t>(off[i]) + 1]) << "GatherOffsetPairs second, lane " << i;
       }
     }
   }

@@ -3,9 +3,9 @@
 // family comes from the plan; the element type from the caller (the type-erased layer turns a
 // runtime code into it through visit_element_type.hpp); the target is read here, once per
 // call, and nowhere else. What leaves this file is a ready set of functions: the executors
-// never ask which CPU they run on. Kernels are written once (kernels/blend-inl.hpp against the
-// vector vocabulary, kernels/row_ops.hpp, kernels/simd_resample.hpp) and instantiated per target; a new target is one
-// more branch in each *_for function below. Included through run_plan.hpp, and only where run_plan is compiled
+// never ask which CPU they run on. Kernels are written once against the vector vocabulary
+// (kernels/*-inl.hpp) and instantiated per target; a new target is one more branch in each
+// *_for function below. Included through run_plan.hpp, and only where run_plan is compiled
 // (header-only builds, or src/run_plan.cpp for ndresize::compiled).
 #pragma once
 
@@ -33,7 +33,7 @@ row_ops<Acc, Src, Dst> row_ops_for(isa target) noexcept {
   // Complex and double accumulators gain little from wide vectors; keep them generic.
   if constexpr (std::is_same_v<Acc, float>) {
 #if NDRESIZE_X86
-    if (target == isa::avx512) return {&N_AVX512::blend<Acc, Src, Dst>, &resample_avx512<Acc, Src, Dst>};
+    if (target == isa::avx512) return {&N_AVX512::blend<Acc, Src, Dst>, &N_AVX512::resample<Acc, Src, Dst>};
     if (target == isa::avx2) return {&N_AVX2::blend<Acc, Src, Dst>, &N_AVX2::resample<Acc, Src, Dst>};
     if (target == isa::sse4) return {&N_SSE4::blend<Acc, Src, Dst>, &N_SSE4::resample<Acc, Src, Dst>};
 #endif
@@ -66,7 +66,7 @@ gather_kernels gather_kernels_for(isa target) noexcept {
   gather_kernels k;
 #if NDRESIZE_X86
   if constexpr (sizeof(T) == 4 && std::is_trivially_copyable_v<T>)
-    if (target == isa::avx512) k.row32 = &gather_row16;
+    if (target == isa::avx512) k.row32 = &N_AVX512::gather_row;
 #endif
   (void)target;
   return k;

@@ -18,12 +18,25 @@
 #include "../../workspace.hpp"
 #include "../axis_array.hpp"
 #include "../nd_loop.hpp"
+#include "../simd/vocabulary.hpp"
 #include "../work_split.hpp"
 #include "memory_order.hpp"
+#include "packed_taps.hpp"
 #include "prepared_tables.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail {
+
+// The packed row gather (nearest_row-inl.hpp) for the backend whose vectors hold the packed
+// index's 16 lanes: detail::N_AVX512.
+#if NDRESIZE_X86
+NDRESIZE_SIMD_BEGIN_AVX512
+namespace N_AVX512 {
+namespace hn = simd::N_AVX512;
+#include "nearest_row-inl.hpp"
+}  // namespace N_AVX512
+NDRESIZE_SIMD_END
+#endif
 
 /// The nearest kernels of one target (detail/dispatch.hpp chooses them).
 struct gather_kernels {

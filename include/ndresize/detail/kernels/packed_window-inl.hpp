@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The horizontal pass over a contiguous row through the plan's packed taps (packed_taps.hpp):
-// per block of `lanes` outputs one window load (window), two (window2), or none (gather), then
-// per tap slot a lane lookup (or a gather), a multiply and an add on the lanes that have that
-// tap. Written once against the vector vocabulary; row_ops.hpp includes it after blend-inl.hpp
+// per block of `lanes` outputs one window load (window), two (window2), or none (gather,
+// pair_gather), then per tap slot a lane lookup (or a gather), a multiply and an add on the lanes
+// that have that tap. Written once against the vector vocabulary; row_ops.hpp includes it after blend-inl.hpp
 // (whose load_lanes / store_lanes it uses) once per target: deliberately no include guard.
 //
 // Lane f of a block sums, in table order, the first product (lanes without taps: 0), then
@@ -43,10 +43,61 @@ NDRESIZE_ALWAYS_INLINE hn::VF sum_slots(const Sources& sources, const std::int32
   return acc;
 }
 
+/// A pair_gather block (packed_taps.hpp: two slots with the same lanes, slot 1 reading the
+/// element after slot 0's): both slots' sources from one gather of pairs, then sum_slots's
+/// products and sum.
+NDRESIZE_ALWAYS_INLINE hn::VF sum_pairs(const float* s, const std::int32_t* off, const float* w,
+                                        const std::uint32_t* m) noexcept {
+  const hn::Df df;
+  hn::VF first, second;
+  hn::GatherOffsetPairs(df, s, off, first, second);
+  const hn::MF both = hn::MaskFromBits(df, m[0]);
+  const hn::VF acc = hn::IfThenElseZero(both, hn::Mul(hn::LoadU(df, w), first));
+  return hn::IfThenElse(both, hn::Add(acc, hn::Mul(hn::LoadU(df, w + lanes), second)), acc);
+}
+
 /// `n` (≥ 1) source elements from s as one vector (the rest zero, nothing read past n).
 template <class Src>
 NDRESIZE_ALWAYS_INLINE hn::VF load_window(const Src* s, index_t n) noexcept {
   return n >= lanes ? load_lanes<Src>(s) : load_lanes<Src>(s, n);
+}
+
+/// The first `n` lanes of a block into d through the store rule: the vector store where the
+/// backend narrows to Dst, else lane by lane (float16, bfloat16, 32-bit integers, double).
+template <class Dst>
+NDRESIZE_ALWAYS_INLINE void store_block(hn::VF v, Dst* d, index_t n) noexcept {
+  if constexpr (storable<Dst>) {
+    if (n >= lanes)
+      store_lanes<Dst>(v, d);
+    else
+      store_lanes<Dst>(v, d, n);
+  } else {
+    float lane[hn::Lanes(hn::Df{})];
+    hn::StoreU(v, hn::Df{}, lane);
+    for (index_t i = 0; i < n && i < lanes; ++i) d[i] = from_accumulator<Dst>(lane[i]);
+  }
+}
+
+/// One block of one row: its window(s) loaded, or its sources gathered, then summed.
+template <class Src>
+NDRESIZE_ALWAYS_INLINE hn::VF sum_block(block_kind kind, const Src* s, index_t avail, const std::int32_t* off,
+                                        const float* w, const std::uint32_t* m, std::size_t slots) noexcept {
+  switch (kind) {
+    case block_kind::window: return sum_slots(one_window{load_window<Src>(s, avail)}, off, w, m, slots);
+    case block_kind::window2: {
+      const hn::VF lo = load_window<Src>(s, avail);
+      const hn::VF hi = avail > lanes ? load_window<Src>(s + lanes, avail - lanes) : hn::Zero(hn::Df{});
+      return sum_slots(two_windows{lo, hi}, off, w, m, slots);
+    }
+    case block_kind::pair_gather:
+      if constexpr (std::is_same_v<Src, float>) return sum_pairs(s, off, w, m);
+      break;
+    case block_kind::gather:
+      if constexpr (std::is_same_v<Src, float>) return sum_slots(gathered{s}, off, w, m, slots);
+      break;
+  }
+  return hn::Zero(
+      hn::Df{});  // not reached: resample sends rows that need gathers from non-float sources to resample_body
 }
 
 /// d[f] for the flattened outputs f of a row of `out_pixels` pixels from the row s of
@@ -65,34 +116,81 @@ void resample_packed(Dst* d, const Src* s, index_t in_pixels, index_t out_pixels
     const std::int32_t* off = p.offset.data() + at * static_cast<std::size_t>(lanes);
     const float* w = p.weight.data() + at * static_cast<std::size_t>(lanes);
     const std::uint32_t* m = p.mask.data() + at;
-    hn::VF acc;
-    if constexpr (AllFit) {
-      acc = sum_slots(one_window{load_window<Src>(s + base, avail)}, off, w, m, slots);
-    } else {
-      switch (p.kind[static_cast<std::size_t>(b)]) {
-        case block_kind::window:
-          acc = sum_slots(one_window{load_window<Src>(s + base, avail)}, off, w, m, slots);
-          break;
-        case block_kind::window2: {
-          const hn::VF lo = load_window<Src>(s + base, avail);
-          const hn::VF hi = avail > lanes ? load_window<Src>(s + base + lanes, avail - lanes) : hn::Zero(hn::Df{});
-          acc = sum_slots(two_windows{lo, hi}, off, w, m, slots);
-          break;
-        }
-        default:  // gather, pair_gather
-          if constexpr (std::is_same_v<Src, float>)
-            acc = sum_slots(gathered{s + base}, off, w, m, slots);
-          else
-            acc = hn::Zero(hn::Df{});  // not reached: resample sends such rows to resample_body
-          break;
+    const hn::VF acc = AllFit ? sum_slots(one_window{load_window<Src>(s + base, avail)}, off, w, m, slots)
+                              : sum_block<Src>(p.kind[static_cast<std::size_t>(b)], s + base, avail, off, w, m, slots);
+    store_block<Dst>(acc, d + b * lanes, out - b * lanes);
+  }
+}
+
+/// A window block for `rows` rows (row r at s + r·s_row, written to d + r·d_row), its first
+/// `Slots` slots (the rest empty) loaded once for all the rows: sum_slots's operations.
+template <int Slots, class Src, class Dst>
+NDRESIZE_ALWAYS_INLINE void window_rows(Dst* d, index_t d_row, const Src* s, index_t s_row, index_t rows, index_t avail,
+                                        const std::int32_t* off, const float* w, const std::uint32_t* m,
+                                        index_t n) noexcept {
+  const hn::Df df;
+  hn::VI index[Slots];
+  hn::VF weight[Slots];
+  hn::MF has[Slots];
+  for (int t = 0; t < Slots; ++t) {
+    index[t] = hn::LoadIndices(df, off + t * lanes);
+    weight[t] = hn::LoadU(df, w + t * lanes);
+    has[t] = hn::MaskFromBits(df, m[t]);
+  }
+  for (index_t r = 0; r < rows; ++r) {
+    const hn::VF win = load_window<Src>(s + r * s_row, avail);
+    hn::VF acc = hn::IfThenElseZero(has[0], hn::Mul(weight[0], hn::TableLookupLanes(win, index[0])));
+    for (int t = 1; t < Slots; ++t)
+      acc = hn::IfThenElse(has[t], hn::Add(acc, hn::Mul(weight[t], hn::TableLookupLanes(win, index[t]))), acc);
+    store_block<Dst>(acc, d + r * d_row, n);
+  }
+}
+
+/// One group of rows of resample_packed_rows (below).
+template <class Src, class Dst>
+void resample_packed_group(Dst* d, index_t d_row, const Src* s, index_t s_row, index_t rows, index_t in_pixels,
+                           index_t out_pixels, const packed_taps& p) noexcept {
+  const index_t in = in_pixels * p.pixel, out = out_pixels * p.pixel;
+  const index_t blocks = (out + lanes - 1) / lanes;
+  const auto slots = static_cast<std::size_t>(p.slots);
+  for (index_t b = 0; b < blocks; ++b) {
+    const index_t base = p.base[static_cast<std::size_t>(b)];
+    const index_t avail = in - base;
+    const std::size_t at = static_cast<std::size_t>(b) * slots;
+    const std::int32_t* off = p.offset.data() + at * static_cast<std::size_t>(lanes);
+    const float* w = p.weight.data() + at * static_cast<std::size_t>(lanes);
+    const std::uint32_t* m = p.mask.data() + at;
+    const index_t n = out - b * lanes;
+    const block_kind kind = p.kind[static_cast<std::size_t>(b)];
+    if (kind == block_kind::window) {
+      std::size_t used = 1;  // as sum_slots: the slots from the first empty one on add nothing
+      while (used < slots && m[used] != 0) ++used;
+      switch (used) {
+        case 1: window_rows<1>(d + b * lanes, d_row, s + base, s_row, rows, avail, off, w, m, n); continue;
+        case 2: window_rows<2>(d + b * lanes, d_row, s + base, s_row, rows, avail, off, w, m, n); continue;
+        case 3: window_rows<3>(d + b * lanes, d_row, s + base, s_row, rows, avail, off, w, m, n); continue;
+        case 4: window_rows<4>(d + b * lanes, d_row, s + base, s_row, rows, avail, off, w, m, n); continue;
+        default: break;
       }
     }
-    const index_t left = out - b * lanes;
-    if (left >= lanes)
-      store_lanes<Dst>(acc, d + b * lanes);
-    else
-      store_lanes<Dst>(acc, d + b * lanes, left);
+    for (index_t r = 0; r < rows; ++r)
+      store_block<Dst>(sum_block<Src>(kind, s + r * s_row + base, avail, off, w, m, slots), d + r * d_row + b * lanes,
+                       n);
   }
+}
+
+/// resample_packed for `rows` rows, block by block, each for every row of a group of
+/// tuning::packed_row_group rows: a window block's offsets, weights and masks are loaded once
+/// for the group. For many short rows, such as the rows of small planes (W7 of bench/: 14 → 28
+/// elements), reloading a block's table once per row cost more than the arithmetic (one
+/// thread, paired runs, AVX-512: W7 −23 %); the groups keep long rows (W5: 128 → 256) in the
+/// L1 cache across their blocks.
+template <class Src, class Dst>
+void resample_packed_rows(Dst* d, index_t d_row, const Src* s, index_t s_row, index_t rows, index_t in_pixels,
+                          index_t out_pixels, const packed_taps& p) noexcept {
+  for (index_t r = 0; r < rows; r += tuning::packed_row_group)
+    resample_packed_group(d + r * d_row, d_row, s + r * s_row, s_row, std::min(tuning::packed_row_group, rows - r),
+                          in_pixels, out_pixels, p);
 }
 
 /// Whether `a` is a row pass this target's packed taps cover: the packed copy was built for its
@@ -104,20 +202,18 @@ NDRESIZE_ALWAYS_INLINE bool packed_covers(const resample_args<Src, Dst>& a) noex
          a.sj == a.block && a.dj == a.block && (a.block == 1 || (a.sc == 1 && a.dc == 1));
 }
 
-/// This target's resample (SSE4.1, AVX2, NEON): the channels' blend, the packed taps, else
-/// resample_body.
+/// This target's resample: the channels' blend, the packed taps (many rows at once, or one
+/// row at a time), else resample_body.
 template <class Acc, class Src, class Dst>
 void resample(const resample_args<Src, Dst>& a) noexcept {
   if (resample_contiguous_channels<Acc>(a)) return;
-  if constexpr (std::is_same_v<Acc, float> && loadable<Src> && storable<Dst>) {
+  if constexpr (std::is_same_v<Acc, float> && loadable<Src>) {
     if (packed_covers(a)) {
       const packed_taps& p = *a.packed;
-      for (index_t r = 0; r < a.rows; ++r)
-        if (p.all_fit)
-          resample_packed<true, Src, Dst>(a.d + r * a.d_row, a.s + r * a.s_row, a.table->in, a.table->out, p);
-        else
-          resample_packed<false, Src, Dst>(a.d + r * a.d_row, a.s + r * a.s_row, a.table->in, a.table->out, p);
-      return;
+      if (a.rows > 1)
+        return resample_packed_rows<Src, Dst>(a.d, a.d_row, a.s, a.s_row, a.rows, a.table->in, a.table->out, p);
+      if (p.all_fit) return resample_packed<true, Src, Dst>(a.d, a.s, a.table->in, a.table->out, p);
+      return resample_packed<false, Src, Dst>(a.d, a.s, a.table->in, a.table->out, p);
     }
   }
   for (index_t r = 0; r < a.rows; ++r) resample_body<Acc, Src, Dst>(a.row(r));

@@ -15,7 +15,8 @@
 #include "../cpu.hpp"
 #include "../simd/vocabulary.hpp"
 #include "channel_resample.hpp"
-#include "simd_resample.hpp"
+#include "packed_taps.hpp"
+#include "tuning.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail {
@@ -235,25 +236,6 @@ namespace hn = simd::N_NEON;
 }  // namespace N_NEON
 NDRESIZE_SIMD_END_SCALAR
 #endif
-
-NDRESIZE_KERNELS_BEGIN
-#if NDRESIZE_X86
-template <class Acc, class Src, class Dst>
-NDRESIZE_TARGET_AVX512 void resample_avx512(const resample_args<Src, Dst>& a) noexcept {
-  if (N_AVX512::resample_contiguous_channels<Acc>(a)) return;
-  if constexpr (std::is_same_v<Acc, float> && simd_loadable<Src>) {
-    if (N_AVX512::packed_covers(a)) {
-      const packed_taps& p = *a.packed;
-      if (a.rows > 1)
-        return resample_packed16_rows<Src, Dst>(a.d, a.d_row, a.s, a.s_row, a.rows, a.table->in, a.table->out, p);
-      return resample_packed16<Src, Dst>(a.d, a.s, a.table->in, a.table->out, p);
-    }
-  }
-  for (index_t r = 0; r < a.rows; ++r) resample_body<Acc, Src, Dst>(a.row(r));
-}
-#endif
-
-NDRESIZE_KERNELS_END
 
 /// The row operations for one (accumulator, source, destination) triple on one target
 /// (detail/dispatch.hpp chooses them).

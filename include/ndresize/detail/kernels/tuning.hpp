@@ -29,6 +29,10 @@ inline constexpr int max_channel_taps = 32;
 inline constexpr index_t chunks_per_thread = 4;
 inline constexpr std::size_t extra_chunk_bytes = std::size_t{8} << 20;
 
+/// Rows per group of the packed row pass over many rows (a block's table is loaded once per
+/// group; a group's rows stay in the L1 cache across its blocks).
+inline constexpr index_t packed_row_group = 16;
+
 /// A packed copy of a table is built only while its entries stay within this factor of the
 /// table's taps (plus a fixed allowance): beyond it the blocks are mostly padding.
 inline constexpr double packed_overhead_factor = 4.0;

@@ -67,6 +67,13 @@ inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexc
   const float lane[4] = {base[offset[0]], base[offset[1]], base[offset[2]], base[offset[3]]};
   return vld1q_f32(lane);
 }
+// One 64-bit load per lane pair, then the even and odd elements (unzip).
+inline void GatherOffsetPairs(Df, const float* base, const std::int32_t* offset, VF& first, VF& second) noexcept {
+  const float32x4_t p0 = vcombine_f32(vld1_f32(base + offset[0]), vld1_f32(base + offset[1]));
+  const float32x4_t p1 = vcombine_f32(vld1_f32(base + offset[2]), vld1_f32(base + offset[3]));
+  first = vuzp1q_f32(p0, p1);
+  second = vuzp2q_f32(p0, p1);
+}
 
 inline uint8x8_t load4_bytes(const void* p) noexcept {
   std::uint32_t b;

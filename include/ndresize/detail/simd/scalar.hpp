@@ -52,6 +52,12 @@ inline VF TableLookupLanes(VF v, VI) noexcept { return v; }
 inline VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept { return idx == 0 ? lo : hi; }
 /// Lane i gets base[offset[i]] (Lanes(d) offsets from `offset`).
 inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept { return {base[*offset]}; }
+/// Lane i of `first` gets base[offset[i]], of `second` base[offset[i] + 1] (where a target has
+/// 64-bit gathers, one per lane pair).
+inline void GatherOffsetPairs(Df, const float* base, const std::int32_t* offset, VF& first, VF& second) noexcept {
+  first = {base[*offset]};
+  second = {base[*offset + 1]};
+}
 
 /// Lanes(d) elements from p, widened exactly to float.
 inline VF PromoteTo(Df, const std::uint8_t* p) noexcept { return {static_cast<float>(*p)}; }

@@ -50,6 +50,15 @@ inline VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept { return _mm512_pe
 inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
   return _mm512_i32gather_ps(_mm512_loadu_si512(offset), base, 4);
 }
+// Lanes 0–7 and 8–15: one 64-bit gather each of (base[k], base[k + 1]), then the pairs' first
+// and second elements regrouped into one vector each.
+inline void GatherOffsetPairs(Df, const float* base, const std::int32_t* offset, VF& first, VF& second) noexcept {
+  const __m512i k = _mm512_loadu_si512(offset);
+  const __m512 lo = _mm512_castpd_ps(_mm512_i32gather_pd(_mm512_castsi512_si256(k), base, 4));
+  const __m512 hi = _mm512_castpd_ps(_mm512_i32gather_pd(_mm512_extracti64x4_epi64(k, 1), base, 4));
+  first = _mm512_permutex2var_ps(lo, _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30), hi);
+  second = _mm512_permutex2var_ps(lo, _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31), hi);
+}
 
 inline VF PromoteTo(Df, const std::uint8_t* p) noexcept {
   return _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));

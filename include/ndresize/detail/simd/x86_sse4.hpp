@@ -61,6 +61,14 @@ inline VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept {
 inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
   return _mm_setr_ps(base[offset[0]], base[offset[1]], base[offset[2]], base[offset[3]]);
 }
+// No gather instruction: one 64-bit load per lane pair, then the even and odd elements.
+inline const __m64* pair_at(const float* p) noexcept { return reinterpret_cast<const __m64*>(p); }
+inline void GatherOffsetPairs(Df, const float* base, const std::int32_t* offset, VF& first, VF& second) noexcept {
+  const __m128 p0 = _mm_loadh_pi(_mm_loadl_pi(_mm_setzero_ps(), pair_at(base + offset[0])), pair_at(base + offset[1]));
+  const __m128 p1 = _mm_loadh_pi(_mm_loadl_pi(_mm_setzero_ps(), pair_at(base + offset[2])), pair_at(base + offset[3]));
+  first = _mm_shuffle_ps(p0, p1, _MM_SHUFFLE(2, 0, 2, 0));
+  second = _mm_shuffle_ps(p0, p1, _MM_SHUFFLE(3, 1, 3, 1));
+}
 
 inline __m128i load4_bytes(const void* p) noexcept {
   std::int32_t b;
