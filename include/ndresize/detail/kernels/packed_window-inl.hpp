@@ -100,6 +100,21 @@ NDRESIZE_ALWAYS_INLINE hn::VF sum_block(block_kind kind, const Src* s, index_t a
       hn::Df{});  // not reached: resample sends rows that need gathers from non-float sources to resample_body
 }
 
+/// Block b of p, for a row of `in` elements: its window base, the elements from there to the
+/// row's end, and its tap slots' offsets, weights and lane masks.
+struct packed_block {
+  index_t base, avail;
+  const std::int32_t* off;
+  const float* w;
+  const std::uint32_t* m;
+};
+NDRESIZE_ALWAYS_INLINE packed_block block_of(const packed_taps& p, index_t b, index_t in) noexcept {
+  const index_t base = p.base[static_cast<std::size_t>(b)];
+  const std::size_t at = static_cast<std::size_t>(b) * static_cast<std::size_t>(p.slots);
+  return {base, in - base, p.offset.data() + at * static_cast<std::size_t>(lanes),
+          p.weight.data() + at * static_cast<std::size_t>(lanes), p.mask.data() + at};
+}
+
 /// d[f] for the flattened outputs f of a row of `out_pixels` pixels from the row s of
 /// `in_pixels` pixels (p.pixel elements each); p built for `lanes` lanes. Gather blocks need a
 /// float row (the caller checks p.gathers). AllFit: every block is a window (p.all_fit), the
@@ -110,14 +125,10 @@ void resample_packed(Dst* d, const Src* s, index_t in_pixels, index_t out_pixels
   const index_t blocks = (out + lanes - 1) / lanes;
   const auto slots = static_cast<std::size_t>(p.slots);
   for (index_t b = 0; b < blocks; ++b) {
-    const index_t base = p.base[static_cast<std::size_t>(b)];
-    const index_t avail = in - base;
-    const std::size_t at = static_cast<std::size_t>(b) * slots;
-    const std::int32_t* off = p.offset.data() + at * static_cast<std::size_t>(lanes);
-    const float* w = p.weight.data() + at * static_cast<std::size_t>(lanes);
-    const std::uint32_t* m = p.mask.data() + at;
-    const hn::VF acc = AllFit ? sum_slots(one_window{load_window<Src>(s + base, avail)}, off, w, m, slots)
-                              : sum_block<Src>(p.kind[static_cast<std::size_t>(b)], s + base, avail, off, w, m, slots);
+    const packed_block k = block_of(p, b, in);
+    const hn::VF acc =
+        AllFit ? sum_slots(one_window{load_window<Src>(s + k.base, k.avail)}, k.off, k.w, k.m, slots)
+               : sum_block<Src>(p.kind[static_cast<std::size_t>(b)], s + k.base, k.avail, k.off, k.w, k.m, slots);
     store_block<Dst>(acc, d + b * lanes, out - b * lanes);
   }
 }
@@ -154,28 +165,23 @@ void resample_packed_group(Dst* d, index_t d_row, const Src* s, index_t s_row, i
   const index_t blocks = (out + lanes - 1) / lanes;
   const auto slots = static_cast<std::size_t>(p.slots);
   for (index_t b = 0; b < blocks; ++b) {
-    const index_t base = p.base[static_cast<std::size_t>(b)];
-    const index_t avail = in - base;
-    const std::size_t at = static_cast<std::size_t>(b) * slots;
-    const std::int32_t* off = p.offset.data() + at * static_cast<std::size_t>(lanes);
-    const float* w = p.weight.data() + at * static_cast<std::size_t>(lanes);
-    const std::uint32_t* m = p.mask.data() + at;
+    const packed_block k = block_of(p, b, in);
     const index_t n = out - b * lanes;
     const block_kind kind = p.kind[static_cast<std::size_t>(b)];
     if (kind == block_kind::window) {
       std::size_t used = 1;  // as sum_slots: the slots from the first empty one on add nothing
-      while (used < slots && m[used] != 0) ++used;
+      while (used < slots && k.m[used] != 0) ++used;
       switch (used) {
-        case 1: window_rows<1>(d + b * lanes, d_row, s + base, s_row, rows, avail, off, w, m, n); continue;
-        case 2: window_rows<2>(d + b * lanes, d_row, s + base, s_row, rows, avail, off, w, m, n); continue;
-        case 3: window_rows<3>(d + b * lanes, d_row, s + base, s_row, rows, avail, off, w, m, n); continue;
-        case 4: window_rows<4>(d + b * lanes, d_row, s + base, s_row, rows, avail, off, w, m, n); continue;
+        case 1: window_rows<1>(d + b * lanes, d_row, s + k.base, s_row, rows, k.avail, k.off, k.w, k.m, n); continue;
+        case 2: window_rows<2>(d + b * lanes, d_row, s + k.base, s_row, rows, k.avail, k.off, k.w, k.m, n); continue;
+        case 3: window_rows<3>(d + b * lanes, d_row, s + k.base, s_row, rows, k.avail, k.off, k.w, k.m, n); continue;
+        case 4: window_rows<4>(d + b * lanes, d_row, s + k.base, s_row, rows, k.avail, k.off, k.w, k.m, n); continue;
         default: break;
       }
     }
     for (index_t r = 0; r < rows; ++r)
-      store_block<Dst>(sum_block<Src>(kind, s + r * s_row + base, avail, off, w, m, slots), d + r * d_row + b * lanes,
-                       n);
+      store_block<Dst>(sum_block<Src>(kind, s + r * s_row + k.base, k.avail, k.off, k.w, k.m, slots),
+                       d + r * d_row + b * lanes, n);
   }
 }
 
