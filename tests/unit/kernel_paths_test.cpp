@@ -241,6 +241,81 @@ window_coverage check_window(nd::isa target, std::mt19937& rng) {
   return covered;
 }
 
+// A v-first pair's blend and resample for one output row (blend_resample): 0–5 source rows
+// blended, then resampled through a packed table that shrinks by 5 (1–4 taps or 2 adjacent
+// ones: gathers and pair gathers) or upsamples (windows), pixels of 1 and 3 elements, against
+// the generic blend then resample. Returns how many cases met the conditions under which a
+// target blends only the elements it reads (blends_where_read in packed_window-inl.hpp: 1–4
+// rows, a shrink by more than the taps, gathers that are loads), so that the caller can check
+// the one-pass path was reached.
+template <class Src, class Dst>
+int check_blend_resample(nd::isa target, std::mt19937& rng) {
+  const auto ops = dt::row_ops_for<float, Src, Dst>(target);
+  const auto generic = dt::row_ops_for<float, Src, Dst>(nd::isa::generic);
+  const auto L = static_cast<index_t>(lanes_of(target));
+  // Gathers that are loads: from float rows on SSE4.1 and NEON, from integer rows everywhere.
+  const bool gathers_by_loads =
+      std::is_integral_v<Src> || (std::is_same_v<Src, float> && target != nd::isa::avx2 && target != nd::isa::avx512);
+  int one_pass = 0;
+  for (const index_t pixel : {1, 3})
+    for (const index_t out : std::vector<index_t>{1, L - 1, L, L + 1, 4 * L - 1, 4 * L + 1, 37})
+      for (const index_t taps : {1, 2, 4, 0})  // 0: exactly 2 adjacent taps per output
+        for (const bool shrink : {true, false})
+          for (const index_t rows : {0, 1, 2, 3, 4, 5}) {
+            const index_t in = shrink ? 5 * out + 3 : std::max<index_t>(1, out / 2 + 1);
+            nd::axis_table t;
+            t.in = in;
+            t.out = out;
+            t.tap_begin.push_back(0);
+            for (index_t j = 0; j < out; ++j) {
+              const index_t n = taps == 0 ? 2 : 1 + static_cast<index_t>(rng() % static_cast<unsigned>(taps));
+              const index_t centre = j * in / out;
+              for (index_t q = 0; q < n; ++q) {
+                t.tap_index.push_back(std::clamp<index_t>(centre + q - n / 2, 0, in - 1));
+                const float wq = std::uniform_real_distribution<float>(-0.75f, 1.25f)(rng);
+                t.tap_weight.push_back(wq);
+                t.tap_weight_f.push_back(wq);
+              }
+              t.tap_begin.push_back(static_cast<index_t>(t.tap_index.size()));
+            }
+            t.max_taps = 0;
+            for (index_t j = 0; j < out; ++j)
+              t.max_taps = std::max(t.max_taps, static_cast<int>(t.tap_begin[j + 1] - t.tap_begin[j]));
+            const nd::packed_taps p = nd::packed_taps::build(static_cast<int>(L), pixel, in, out, t.tap_begin,
+                                                             t.tap_index, t.tap_weight_f, t.max_taps);
+            if (!p.usable()) continue;
+            if (rows >= 1 && rows <= 4 && out * t.max_taps < in && (!p.gathers || gathers_by_loads)) ++one_pass;
+            // The source rows end where the row does: a read past one is outside its allocation.
+            std::vector<std::vector<Src>> src(static_cast<std::size_t>(std::max<index_t>(rows, 1)));
+            std::vector<const Src*> ptrs;
+            for (auto& r : src) {
+              r.resize(static_cast<std::size_t>(in * pixel));
+              for (auto& v : r) v = random_value<Src>(rng);
+              ptrs.push_back(r.data());
+            }
+            const std::vector<float> w = random_weights(rng, std::max<index_t>(rows, 1));
+            std::vector<float> tmp(static_cast<std::size_t>(in * pixel)), tmp2 = tmp;
+            std::vector<Dst> got(static_cast<std::size_t>(out * pixel) + 1, Dst(7)), want = got;
+            const index_t c_stride = pixel == 1 ? 0 : 1;
+            dt::blend_resample_args<float, Src, Dst> a{{tmp.data(), 1, ptrs.data(), w.data(), rows, in * pixel, 1},
+                                                       {got.data(), pixel, pixel == 1 ? 1 : c_stride, tmp.data(), pixel,
+                                                        pixel == 1 ? 1 : c_stride, pixel, &t, 1, 0, 0, &p}};
+            dt::blend_resample_args<float, Src, Dst> b = a;
+            b.v.d = tmp2.data();
+            b.h.s = tmp2.data();
+            b.h.d = want.data();
+            b.h.packed = nullptr;
+            ops.blend_resample(a);
+            generic.blend_resample(b);
+            for (std::size_t i = 0; i < got.size(); ++i)
+              EXPECT_TRUE(same_bits(got[i], want[i]))
+                  << nd::isa_name(target) << " blend_resample " << type_name<Src>() << " -> " << type_name<Dst>()
+                  << " pixel " << pixel << " out " << out << " taps " << taps << (shrink ? " shrinking" : "")
+                  << " rows " << rows << " element " << i;
+          }
+  return one_pass;
+}
+
 template <class Src>
 void check_source(nd::isa target, std::mt19937& rng) {
   check_blend<Src, float>(target, rng);
@@ -249,6 +324,10 @@ void check_source(nd::isa target, std::mt19937& rng) {
   EXPECT_GT(c.tables, 0) << nd::isa_name(target) << " " << type_name<Src>();
   if (std::is_same_v<Src, float>) {
     EXPECT_GT(c.pair_gathers, 0) << nd::isa_name(target) << ": no pair gather block";
+  }
+  const int one_pass = check_blend_resample<Src, float>(target, rng);
+  if (std::is_integral_v<Src> || (std::is_same_v<Src, float> && target != nd::isa::avx2 && target != nd::isa::avx512)) {
+    EXPECT_GT(one_pass, 0) << nd::isa_name(target) << " " << type_name<Src>() << ": no one-pass blend_resample";
   }
 }
 
@@ -278,6 +357,9 @@ TEST(KernelPaths, BlendAndChannelsMatchTheScalarBodiesOnEveryTarget) {
     // Destinations the vector store does not narrow to: the packed kernel stores lane by lane.
     EXPECT_GT((check_window<float, Eigen::half>(t, rng).tables), 0);
     EXPECT_GT((check_window<float, Eigen::bfloat16>(t, rng).tables), 0);
+    // A v-first pair from X straight to Y (x → y), in one pass where the target does so.
+    EXPECT_GT((check_blend_resample<std::uint8_t, std::uint8_t>(t, rng)), 0);
+    check_blend_resample<float, Eigen::half>(t, rng);
   }
   std::printf("kernel paths: %zu vector targets checked\n", targets.size());
 #if NDRESIZE_X86

@@ -104,6 +104,8 @@ struct backend {
   void (*lookup_and_mask)(const float*, const std::int32_t*, std::uint32_t, float*, float*);
   void (*lookup2_and_gather)(const float*, const float*, const std::int32_t*, const float*, const std::int32_t*, float*,
                              float*, float*, float*);
+  void (*gather_integers)(const std::uint8_t*, const std::int8_t*, const std::uint16_t*, const std::int16_t*,
+                          const std::int32_t*, float*);
 };
 
 std::vector<backend> runnable_backends() {
@@ -113,21 +115,21 @@ std::vector<backend> runnable_backends() {
   if (__builtin_cpu_supports("sse4.1"))
     r.push_back({"sse4", &vocab_sse4::lanes, &vocab_sse4::run_ops, &vocab_sse4::load_n, &vocab_sse4::store_n,
                  &vocab_sse4::promote_n, &vocab_sse4::demote_n, &vocab_sse4::has_f16, &vocab_sse4::lookup_and_mask,
-                 &vocab_sse4::lookup2_and_gather});
+                 &vocab_sse4::lookup2_and_gather, &vocab_sse4::gather_integers});
   if (__builtin_cpu_supports("avx2"))
     r.push_back({"avx2", &vocab_avx2::lanes, &vocab_avx2::run_ops, &vocab_avx2::load_n, &vocab_avx2::store_n,
                  &vocab_avx2::promote_n, &vocab_avx2::demote_n, &vocab_avx2::has_f16, &vocab_avx2::lookup_and_mask,
-                 &vocab_avx2::lookup2_and_gather});
+                 &vocab_avx2::lookup2_and_gather, &vocab_avx2::gather_integers});
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
       __builtin_cpu_supports("avx512dq"))
     r.push_back({"avx512", &vocab_avx512::lanes, &vocab_avx512::run_ops, &vocab_avx512::load_n, &vocab_avx512::store_n,
                  &vocab_avx512::promote_n, &vocab_avx512::demote_n, &vocab_avx512::has_f16,
-                 &vocab_avx512::lookup_and_mask, &vocab_avx512::lookup2_and_gather});
+                 &vocab_avx512::lookup_and_mask, &vocab_avx512::lookup2_and_gather, &vocab_avx512::gather_integers});
 #endif
 #if NDRESIZE_SIMD_NEON
   r.push_back({"neon", &vocab_neon::lanes, &vocab_neon::run_ops, &vocab_neon::load_n, &vocab_neon::store_n,
                &vocab_neon::promote_n, &vocab_neon::demote_n, &vocab_neon::has_f16, &vocab_neon::lookup_and_mask,
-               &vocab_neon::lookup2_and_gather});
+               &vocab_neon::lookup2_and_gather, &vocab_neon::gather_integers});
 #endif
   return r;
 }
@@ -276,7 +278,7 @@ std::vector<backend> backends_and_scalar() {
   auto r = runnable_backends();
   r.push_back({"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n, &vocab_scalar::store_n,
                &vocab_scalar::promote_n, &vocab_scalar::demote_n, &vocab_scalar::has_f16,
-               &vocab_scalar::lookup_and_mask, &vocab_scalar::lookup2_and_gather});
+               &vocab_scalar::lookup_and_mask, &vocab_scalar::lookup2_and_gather, &vocab_scalar::gather_integers});
   return r;
 }
 
@@ -373,6 +375,43 @@ TEST(SimdVocabulary, TwoTableLookupsAndGathers) {
         EXPECT_EQ(gathered[i], row[static_cast<std::size_t>(off[i])]) << "GatherOffsets lane " << i;
         EXPECT_EQ(first[i], row[static_cast<std::size_t>(off[i])]) << "GatherOffsetPairs first, lane " << i;
         EXPECT_EQ(second[i], row[static_cast<std::size_t>(off[i]) + 1]) << "GatherOffsetPairs second, lane " << i;
+      }
+    }
+  }
+}
+
+// GatherOffsets from integer rows (blend_resample's one pass from 8- and 16-bit sources): every
+// lane widened exactly, the extremes of each type included.
+TEST(SimdVocabulary, GathersFromIntegerRows) {
+  const auto backends = backends_and_scalar();
+  std::uint32_t seed = 17u;
+  auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
+  constexpr std::size_t n = 600;
+  std::vector<std::uint8_t> u8(n);
+  std::vector<std::int8_t> i8(n);
+  std::vector<std::uint16_t> u16(n);
+  std::vector<std::int16_t> i16(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint32_t r = next() >> 8;
+    u8[i] = static_cast<std::uint8_t>(i == 0 ? 255 : r);
+    i8[i] = static_cast<std::int8_t>(i == 0 ? -128 : i == 1 ? 127 : static_cast<int>(r & 255u) - 128);
+    u16[i] = static_cast<std::uint16_t>(i == 0 ? 65535 : r);
+    i16[i] = static_cast<std::int16_t>(i == 0 ? -32768 : i == 1 ? 32767 : static_cast<int>(r & 65535u) - 32768);
+  }
+  for (const backend& be : backends) {
+    SCOPED_TRACE(be.name);
+    const std::size_t L = be.lanes();
+    for (int round = 0; round < 200; ++round) {
+      std::vector<std::int32_t> off(L);
+      for (std::size_t i = 0; i < L; ++i) off[i] = static_cast<std::int32_t>(round == 0 ? i % 2 : next() % n);
+      std::vector<float> got(4 * L);
+      be.gather_integers(u8.data(), i8.data(), u16.data(), i16.data(), off.data(), got.data());
+      for (std::size_t i = 0; i < L; ++i) {
+        const auto k = static_cast<std::size_t>(off[i]);
+        EXPECT_EQ(got[i], static_cast<float>(u8[k])) << "uint8 lane " << i;
+        EXPECT_EQ(got[L + i], static_cast<float>(i8[k])) << "int8 lane " << i;
+        EXPECT_EQ(got[2 * L + i], static_cast<float>(u16[k])) << "uint16 lane " << i;
+        EXPECT_EQ(got[3 * L + i], static_cast<float>(i16[k])) << "int16 lane " << i;
       }
     }
   }

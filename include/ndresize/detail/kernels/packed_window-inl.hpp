@@ -24,9 +24,11 @@ struct two_windows {
   }
 };
 /// ...or a gather from the row (float rows only).
+template <class Row>
 struct gathered {
-  const float* s;
-  hn::VF operator()(const std::int32_t* off) const noexcept { return hn::GatherOffsets(hn::Df{}, s, off); }
+  const Row& row;
+  index_t base;
+  hn::VF operator()(const std::int32_t* off) const noexcept { return row.gather(base, off); }
 };
 
 /// Σ over the block's slots, in table order, of w_t · sources_t on the lanes that have tap t.
@@ -43,23 +45,78 @@ NDRESIZE_ALWAYS_INLINE hn::VF sum_slots(const Sources& sources, const std::int32
   return acc;
 }
 
-/// A pair_gather block (packed_taps.hpp: two slots with the same lanes, slot 1 reading the
-/// element after slot 0's): both slots' sources from one gather of pairs, then sum_slots's
-/// products and sum.
-NDRESIZE_ALWAYS_INLINE hn::VF sum_pairs(const float* s, const std::int32_t* off, const float* w,
-                                        const std::uint32_t* m) noexcept {
-  const hn::Df df;
-  hn::VF first, second;
-  hn::GatherOffsetPairs(df, s, off, first, second);
-  const hn::MF both = hn::MaskFromBits(df, m[0]);
-  const hn::VF acc = hn::IfThenElseZero(both, hn::Mul(hn::LoadU(df, w), first));
-  return hn::IfThenElse(both, hn::Add(acc, hn::Mul(hn::LoadU(df, w + lanes), second)), acc);
-}
-
 /// `n` (≥ 1) source elements from s as one vector (the rest zero, nothing read past n).
 template <class Src>
 NDRESIZE_ALWAYS_INLINE hn::VF load_window(const Src* s, index_t n) noexcept {
   return n >= lanes ? load_lanes<Src>(s) : load_lanes<Src>(s, n);
+}
+
+/// The row a block reads: a contiguous row of Src (gathers: float rows only)...
+template <class Src>
+struct plain_row {
+  static constexpr bool gathers = std::is_same_v<Src, float>;
+  const Src* s;
+  hn::VF window(index_t base, index_t n) const noexcept { return load_window<Src>(s + base, n); }
+  hn::VF gather(index_t base, const std::int32_t* off) const noexcept {
+    return hn::GatherOffsets(hn::Df{}, s + base, off);
+  }
+  void pairs(index_t base, const std::int32_t* off, hn::VF& first, hn::VF& second) const noexcept {
+    hn::GatherOffsetPairs(hn::Df{}, s + base, off, first, second);
+  }
+};
+
+/// ...or the blend of `taps` (1–4) contiguous rows with weights w, never stored: a v-first
+/// pair's intermediate row, each element read computed where it is read, as blend_lanes
+/// computes it (w_0 · r_0, then + w_q · r_q in table order), so with blend's bits. Gathers
+/// read float rows, and integer rows where the backend widens them (GatherPromotable).
+template <class Src>
+struct blended_row {
+  static constexpr bool gathers = std::is_same_v<Src, float> || hn::template GatherPromotable<Src>;
+  const Src* r[4];
+  hn::VF w[4];
+  index_t taps;
+  hn::VF window(index_t base, index_t n) const noexcept {
+    hn::VF v = hn::Mul(w[0], load_window<Src>(r[0] + base, n));
+    for (index_t q = 1; q < taps; ++q) v = hn::Add(v, hn::Mul(w[q], load_window<Src>(r[q] + base, n)));
+    return v;
+  }
+  hn::VF gather(index_t base, const std::int32_t* off) const noexcept {
+    const hn::Df df;
+    hn::VF v = hn::Mul(w[0], hn::GatherOffsets(df, r[0] + base, off));
+    for (index_t q = 1; q < taps; ++q) v = hn::Add(v, hn::Mul(w[q], hn::GatherOffsets(df, r[q] + base, off)));
+    return v;
+  }
+  void pairs(index_t base, const std::int32_t* off, hn::VF& first, hn::VF& second) const noexcept {
+    if constexpr (std::is_same_v<Src, float>) {
+      const hn::Df df;
+      hn::VF a, b;
+      hn::GatherOffsetPairs(df, r[0] + base, off, a, b);
+      first = hn::Mul(w[0], a);
+      second = hn::Mul(w[0], b);
+      for (index_t q = 1; q < taps; ++q) {
+        hn::GatherOffsetPairs(df, r[q] + base, off, a, b);
+        first = hn::Add(first, hn::Mul(w[q], a));
+        second = hn::Add(second, hn::Mul(w[q], b));
+      }
+    } else {
+      first = gather(base, off);
+      second = gather(base + 1, off);
+    }
+  }
+};
+
+/// A pair_gather block (packed_taps.hpp: two slots with the same lanes, slot 1 reading the
+/// element after slot 0's): both slots' sources from one gather of pairs, then sum_slots's
+/// products and sum.
+template <class Row>
+NDRESIZE_ALWAYS_INLINE hn::VF sum_pairs(const Row& row, index_t base, const std::int32_t* off, const float* w,
+                                        const std::uint32_t* m) noexcept {
+  const hn::Df df;
+  hn::VF first, second;
+  row.pairs(base, off, first, second);
+  const hn::MF both = hn::MaskFromBits(df, m[0]);
+  const hn::VF acc = hn::IfThenElseZero(both, hn::Mul(hn::LoadU(df, w), first));
+  return hn::IfThenElse(both, hn::Add(acc, hn::Mul(hn::LoadU(df, w + lanes), second)), acc);
 }
 
 /// The first `n` lanes of a block into d through the store rule: the vector store where the
@@ -78,22 +135,24 @@ NDRESIZE_ALWAYS_INLINE void store_block(hn::VF v, Dst* d, index_t n) noexcept {
   }
 }
 
-/// One block of one row: its window(s) loaded, or its sources gathered, then summed.
-template <class Src>
-NDRESIZE_ALWAYS_INLINE hn::VF sum_block(block_kind kind, const Src* s, index_t avail, const std::int32_t* off,
-                                        const float* w, const std::uint32_t* m, std::size_t slots) noexcept {
+/// One block of one row (windows from `base`): its window(s) loaded, or its sources gathered,
+/// then summed.
+template <class Row>
+NDRESIZE_ALWAYS_INLINE hn::VF sum_block(block_kind kind, const Row& row, index_t base, index_t avail,
+                                        const std::int32_t* off, const float* w, const std::uint32_t* m,
+                                        std::size_t slots) noexcept {
   switch (kind) {
-    case block_kind::window: return sum_slots(one_window{load_window<Src>(s, avail)}, off, w, m, slots);
+    case block_kind::window: return sum_slots(one_window{row.window(base, avail)}, off, w, m, slots);
     case block_kind::window2: {
-      const hn::VF lo = load_window<Src>(s, avail);
-      const hn::VF hi = avail > lanes ? load_window<Src>(s + lanes, avail - lanes) : hn::Zero(hn::Df{});
+      const hn::VF lo = row.window(base, avail);
+      const hn::VF hi = avail > lanes ? row.window(base + lanes, avail - lanes) : hn::Zero(hn::Df{});
       return sum_slots(two_windows{lo, hi}, off, w, m, slots);
     }
     case block_kind::pair_gather:
-      if constexpr (std::is_same_v<Src, float>) return sum_pairs(s, off, w, m);
+      if constexpr (Row::gathers) return sum_pairs(row, base, off, w, m);
       break;
     case block_kind::gather:
-      if constexpr (std::is_same_v<Src, float>) return sum_slots(gathered{s}, off, w, m, slots);
+      if constexpr (Row::gathers) return sum_slots(gathered<Row>{row, base}, off, w, m, slots);
       break;
   }
   return hn::Zero(
@@ -119,16 +178,16 @@ NDRESIZE_ALWAYS_INLINE packed_block block_of(const packed_taps& p, index_t b, in
 /// `in_pixels` pixels (p.pixel elements each); p built for `lanes` lanes. Gather blocks need a
 /// float row (the caller checks p.gathers). AllFit: every block is a window (p.all_fit), the
 /// loop without the per-block choice (with it, W5 and W7 of bench/ took 1.1 to 1.2 x the time).
-template <bool AllFit, class Src, class Dst>
-void resample_packed(Dst* d, const Src* s, index_t in_pixels, index_t out_pixels, const packed_taps& p) noexcept {
+template <bool AllFit, class Row, class Dst>
+void resample_packed(Dst* d, const Row& row, index_t in_pixels, index_t out_pixels, const packed_taps& p) noexcept {
   const index_t in = in_pixels * p.pixel, out = out_pixels * p.pixel;
   const index_t blocks = (out + lanes - 1) / lanes;
   const auto slots = static_cast<std::size_t>(p.slots);
   for (index_t b = 0; b < blocks; ++b) {
     const packed_block k = block_of(p, b, in);
     const hn::VF acc =
-        AllFit ? sum_slots(one_window{load_window<Src>(s + k.base, k.avail)}, k.off, k.w, k.m, slots)
-               : sum_block<Src>(p.kind[static_cast<std::size_t>(b)], s + k.base, k.avail, k.off, k.w, k.m, slots);
+        AllFit ? sum_slots(one_window{row.window(k.base, k.avail)}, k.off, k.w, k.m, slots)
+               : sum_block(p.kind[static_cast<std::size_t>(b)], row, k.base, k.avail, k.off, k.w, k.m, slots);
     store_block<Dst>(acc, d + b * lanes, out - b * lanes);
   }
 }
@@ -180,7 +239,7 @@ void resample_packed_group(Dst* d, index_t d_row, const Src* s, index_t s_row, i
       }
     }
     for (index_t r = 0; r < rows; ++r)
-      store_block<Dst>(sum_block<Src>(kind, s + r * s_row + k.base, k.avail, k.off, k.w, k.m, slots),
+      store_block<Dst>(sum_block(kind, plain_row<Src>{s + r * s_row}, k.base, k.avail, k.off, k.w, k.m, slots),
                        d + r * d_row + b * lanes, n);
   }
 }
@@ -218,9 +277,51 @@ void resample(const resample_args<Src, Dst>& a) noexcept {
       const packed_taps& p = *a.packed;
       if (a.rows > 1)
         return resample_packed_rows<Src, Dst>(a.d, a.d_row, a.s, a.s_row, a.rows, a.table->in, a.table->out, p);
-      if (p.all_fit) return resample_packed<true, Src, Dst>(a.d, a.s, a.table->in, a.table->out, p);
-      return resample_packed<false, Src, Dst>(a.d, a.s, a.table->in, a.table->out, p);
+      if (p.all_fit) return resample_packed<true>(a.d, plain_row<Src>{a.s}, a.table->in, a.table->out, p);
+      return resample_packed<false>(a.d, plain_row<Src>{a.s}, a.table->in, a.table->out, p);
     }
   }
   for (index_t r = 0; r < a.rows; ++r) resample_body<Acc, Src, Dst>(a.row(r));
+}
+
+/// Whether blended_row's gathers from Src rows are loads lane by lane (not a gather instruction:
+/// tuning::blend_where_read_with_gather_instructions).
+template <class Src>
+inline constexpr bool gathers_by_loads =
+    std::is_same_v<Src, float> ? !hn::HardwareGather || tuning::blend_where_read_with_gather_instructions
+                               : hn::template GatherPromotable<Src>;
+
+/// Whether blend_resample computes its pair at once: the resample is one the packed taps cover,
+/// any gathers it has are loads (gathers_by_loads), the blend has 1–4 contiguous rows, and the
+/// outputs read fewer source elements than the row has (out · max_taps < in: a shrink by more
+/// than max_taps, such as W2 and W6 of bench/, 1080p → 224). Blending only the elements read
+/// is then less work than blending the whole row.
+template <class Acc, class Src, class Dst>
+NDRESIZE_ALWAYS_INLINE bool blends_where_read(const blend_resample_args<Acc, Src, Dst>& a) noexcept {
+  const axis_table& t = *a.h.table;
+  return a.v.ss == 1 && a.v.taps >= 1 && a.v.taps <= 4 && a.h.rows == 1 && packed_covers(a.h) &&
+         (!a.h.packed->gathers || gathers_by_loads<Src>)&&t.out * t.max_taps < t.in;
+}
+
+/// This target's blend_resample: a v-first pair's blend and resample in one pass over the
+/// elements the resample reads (blended_row), where blends_where_read; else the blend into the
+/// intermediate row, then its resample. Both give blend's and resample's bits.
+template <class Acc, class Src, class Dst>
+void blend_resample(const blend_resample_args<Acc, Src, Dst>& a) noexcept {
+  if constexpr (std::is_same_v<Acc, float> && loadable<Src>) {
+    if (blends_where_read(a)) {
+      blended_row<Src> row{};
+      row.taps = a.v.taps;
+      for (index_t q = 0; q < 4; ++q) {
+        const index_t k = q < a.v.taps ? q : 0;
+        row.r[q] = a.v.rows[k];
+        row.w[q] = hn::Set(hn::Df{}, a.v.w[k]);
+      }
+      const packed_taps& p = *a.h.packed;
+      if (p.all_fit) return resample_packed<true>(a.h.d, row, a.h.table->in, a.h.table->out, p);
+      return resample_packed<false>(a.h.d, row, a.h.table->in, a.h.table->out, p);
+    }
+  }
+  blend<Acc, Src, Acc>(a.v);
+  resample<Acc, Acc, Dst>(a.h);
 }

@@ -173,11 +173,12 @@ void run_pass(const row_ops<Acc, Src, Dst>& ops, const pass_io<Src, Dst>& io, co
 }
 
 /// The fused pair's tables, geometry and kernels: `load` reads the source into accumulators,
-/// `store` writes accumulators to Y.
+/// `store` writes accumulators to Y, `direct` reads the source and writes Y.
 template <class Acc, class Src, class Dst>
 struct fused_pass {
   const row_ops<Acc, Src, Acc>& load;
   const row_ops<Acc, Acc, Dst>& store;
+  const row_ops<Acc, Src, Dst>& direct;
   const fused_geometry& g;
   const axis_table& th;
   const axis_table& tw;
@@ -236,7 +237,8 @@ void fused_whole_planes(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, D
   });
 }
 
-/// v-first: each item blends the source rows of one output row, then resamples that row.
+/// v-first: each item blends the source rows of one output row, then resamples that row (the
+/// target's blend_resample: in one pass, where that reads less).
 template <class Acc, class Src, class Dst>
 void fused_v_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& io, const loop_axes& outer,
                    const executor& ex, const chunk_memory& mem) {
@@ -251,9 +253,9 @@ void fused_v_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& 
     for_each_item(outer, f.th.out, sp.begin(c), sp.begin(c + 1), [&](index_t, index_t j, index_t oa, index_t ob) {
       point_rows<const Src*>(rows, f.th, j, io.src + oa, sh);
       const index_t b = f.th.tap_begin[static_cast<std::size_t>(j)];
-      f.load.blend({tmp, 1, rows, wh + b, f.th.tap_begin[static_cast<std::size_t>(j) + 1] - b, in_w * g.block, g.sc});
-      f.store.resample(
-          {io.dst + ob + j * dh, dw, g.dc, tmp, g.block, 1, g.block, &f.tw, 1, 0, 0, f.packed_w, f.stream});
+      f.direct.blend_resample(
+          {{tmp, 1, rows, wh + b, f.th.tap_begin[static_cast<std::size_t>(j) + 1] - b, in_w * g.block, g.sc},
+           {io.dst + ob + j * dh, dw, g.dc, tmp, g.block, 1, g.block, &f.tw, 1, 0, 0, f.packed_w, f.stream}});
     });
     if (f.stream) store_fence();
   });

@@ -80,6 +80,14 @@ struct resample_args {
   }
 };
 
+/// Arguments of blend_resample: v's blend (into v.d, a row of accumulators), then h's
+/// resample of that row (h.s == v.d): the two passes of a v-first pair for one output row.
+template <class Acc, class Src, class Dst>
+struct blend_resample_args {
+  blend_args<Src, Acc, weight_t<Acc>> v;
+  resample_args<Acc, Dst> h;
+};
+
 NDRESIZE_KERNELS_BEGIN
 
 /// Few taps over contiguous rows: one expression per element, in the same order as the
@@ -196,6 +204,11 @@ void resample_generic(const resample_args<Src, Dst>& a) noexcept {
   if (channels_contiguous(a, 8)) return resample_channels<Acc, &blend_generic<Acc, Src, Dst>>(a);
   for (index_t r = 0; r < a.rows; ++r) resample_body<Acc, Src, Dst>(a.row(r));
 }
+template <class Acc, class Src, class Dst>
+void blend_resample_generic(const blend_resample_args<Acc, Src, Dst>& a) noexcept {
+  blend_generic<Acc, Src, Acc>(a.v);
+  resample_generic<Acc, Acc, Dst>(a.h);
+}
 NDRESIZE_KERNELS_END
 
 /// A source's lanes as the vector vocabulary names them (16-bit floats as bits).
@@ -243,6 +256,7 @@ template <class Acc, class Src, class Dst>
 struct row_ops {
   void (*blend)(const blend_args<Src, Dst, weight_t<Acc>>&) noexcept;
   void (*resample)(const resample_args<Src, Dst>&) noexcept;
+  void (*blend_resample)(const blend_resample_args<Acc, Src, Dst>&) noexcept;
 };
 
 }  // namespace detail

@@ -116,10 +116,10 @@ status separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_
     const auto& tw = plan.table(L.schedule.w);
     const packed_taps* pw = prepared.taps_of(L.schedule.w);
     if (cur == nullptr)
-      run_fused(fused_pass<Acc, T, T>{k.x_to_scratch, k.scratch_to_y, L.g, th, tw, pw, stream},
+      run_fused(fused_pass<Acc, T, T>{k.x_to_scratch, k.scratch_to_y, k.x_to_y, L.g, th, tw, pw, stream},
                 pass_io<T, T>{x.data_handle(), ext, ss, y.data_handle(), ds}, ex, chunks);
     else
-      run_fused(fused_pass<Acc, Acc, T>{k.scratch_to_scratch, k.scratch_to_y, L.g, th, tw, pw, stream},
+      run_fused(fused_pass<Acc, Acc, T>{k.scratch_to_scratch, k.scratch_to_y, k.scratch_to_y, L.g, th, tw, pw, stream},
                 pass_io<Acc, T>{cur, ext, ss, y.data_handle(), ds}, ex, chunks);
   }
   extrapolate(plan, y, from_extrapolation_value<T>(plan.extrapolation_value()));

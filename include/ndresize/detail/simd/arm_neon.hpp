@@ -67,6 +67,19 @@ inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexc
   const float lane[4] = {base[offset[0]], base[offset[1]], base[offset[2]], base[offset[3]]};
   return vld1q_f32(lane);
 }
+/// No gather instruction: GatherOffsets and GatherOffsetPairs are loads, lane by lane
+/// (scalar.hpp: HardwareGather).
+inline constexpr bool HardwareGather = false;
+/// GatherOffsets from rows of 8- and 16-bit integers, widened exactly.
+template <class T>
+inline constexpr bool GatherPromotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
+                                         std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t>;
+template <class T>
+requires GatherPromotable<T>
+inline VF GatherOffsets(Df, const T* base, const std::int32_t* offset) noexcept {
+  const std::int32_t lane[4] = {base[offset[0]], base[offset[1]], base[offset[2]], base[offset[3]]};
+  return vcvtq_f32_s32(vld1q_s32(lane));
+}
 // One 64-bit load per lane pair, then the even and odd elements (unzip).
 inline void GatherOffsetPairs(Df, const float* base, const std::int32_t* offset, VF& first, VF& second) noexcept {
   const float32x4_t p0 = vcombine_f32(vld1_f32(base + offset[0]), vld1_f32(base + offset[1]));

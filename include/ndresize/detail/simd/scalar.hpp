@@ -52,6 +52,19 @@ inline VF TableLookupLanes(VF v, VI) noexcept { return v; }
 inline VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept { return idx == 0 ? lo : hi; }
 /// Lane i gets base[offset[i]] (Lanes(d) offsets from `offset`).
 inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept { return {base[*offset]}; }
+/// Whether GatherOffsets from float rows is a gather instruction (AVX2, AVX-512) or loads lane
+/// by lane (SSE4.1, NEON, this reference).
+inline constexpr bool HardwareGather = false;
+/// GatherOffsets from rows of 8- and 16-bit integers, widened exactly: loads lane by lane on
+/// every target.
+template <class T>
+inline constexpr bool GatherPromotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
+                                         std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t>;
+template <class T>
+requires GatherPromotable<T>
+inline VF GatherOffsets(Df, const T* base, const std::int32_t* offset) noexcept {
+  return {static_cast<float>(base[*offset])};
+}
 /// Lane i of `first` gets base[offset[i]], of `second` base[offset[i] + 1] (where a target has
 /// 64-bit gathers, one per lane pair).
 inline void GatherOffsetPairs(Df, const float* base, const std::int32_t* offset, VF& first, VF& second) noexcept {

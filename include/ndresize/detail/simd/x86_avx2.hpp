@@ -53,6 +53,18 @@ inline VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept {
   const VF from_hi = _mm256_castsi256_ps(_mm256_cmpgt_epi32(idx, _mm256_set1_epi32(7)));
   return _mm256_blendv_ps(_mm256_permutevar8x32_ps(lo, idx), _mm256_permutevar8x32_ps(hi, idx), from_hi);
 }
+/// GatherOffsets from float rows is a gather instruction (scalar.hpp: HardwareGather); from
+/// rows of 8- and 16-bit integers it is loads, lane by lane, widened exactly.
+inline constexpr bool HardwareGather = true;
+template <class T>
+inline constexpr bool GatherPromotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
+                                         std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t>;
+template <class T>
+requires GatherPromotable<T>
+inline VF GatherOffsets(Df, const T* base, const std::int32_t* o) noexcept {
+  return _mm256_cvtepi32_ps(_mm256_setr_epi32(base[o[0]], base[o[1]], base[o[2]], base[o[3]], base[o[4]], base[o[5]],
+                                              base[o[6]], base[o[7]]));
+}
 inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
   return _mm256_i32gather_ps(base, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(offset)), 4);
 }

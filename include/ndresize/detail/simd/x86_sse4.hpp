@@ -61,6 +61,18 @@ inline VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept {
 inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
   return _mm_setr_ps(base[offset[0]], base[offset[1]], base[offset[2]], base[offset[3]]);
 }
+/// No gather instruction: GatherOffsets and GatherOffsetPairs are loads, lane by lane
+/// (scalar.hpp: HardwareGather).
+inline constexpr bool HardwareGather = false;
+/// GatherOffsets from rows of 8- and 16-bit integers, widened exactly.
+template <class T>
+inline constexpr bool GatherPromotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
+                                         std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t>;
+template <class T>
+requires GatherPromotable<T>
+inline VF GatherOffsets(Df, const T* base, const std::int32_t* offset) noexcept {
+  return _mm_cvtepi32_ps(_mm_setr_epi32(base[offset[0]], base[offset[1]], base[offset[2]], base[offset[3]]));
+}
 // No gather instruction: one 64-bit load per lane pair, then the even and odd elements.
 inline const __m64* pair_at(const float* p) noexcept { return reinterpret_cast<const __m64*>(p); }
 inline void GatherOffsetPairs(Df, const float* base, const std::int32_t* offset, VF& first, VF& second) noexcept {
