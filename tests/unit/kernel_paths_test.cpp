@@ -250,8 +250,8 @@ window_coverage check_window(nd::isa target, std::mt19937& rng) {
 // the one-pass path was reached.
 template <class Src, class Dst>
 int check_blend_resample(nd::isa target, std::mt19937& rng) {
-  const auto ops = dt::row_ops_for<float, Src, Dst>(target);
-  const auto generic = dt::row_ops_for<float, Src, Dst>(nd::isa::generic);
+  const auto ops = dt::blend_resample_for<float, Src, Dst>(target);
+  const auto generic = dt::blend_resample_for<float, Src, Dst>(nd::isa::generic);
   const auto L = static_cast<index_t>(lanes_of(target));
   // Gathers that are loads: from float rows on SSE4.1 and NEON, from integer rows everywhere.
   const bool gathers_by_loads =
@@ -305,8 +305,8 @@ int check_blend_resample(nd::isa target, std::mt19937& rng) {
             b.h.s = tmp2.data();
             b.h.d = want.data();
             b.h.packed = nullptr;
-            ops.blend_resample(a);
-            generic.blend_resample(b);
+            ops(a);
+            generic(b);
             for (std::size_t i = 0; i < got.size(); ++i)
               EXPECT_TRUE(same_bits(got[i], want[i]))
                   << nd::isa_name(target) << " blend_resample " << type_name<Src>() << " -> " << type_name<Dst>()

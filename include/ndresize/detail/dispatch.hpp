@@ -33,21 +33,32 @@ row_ops<Acc, Src, Dst> row_ops_for(isa target) noexcept {
   // Complex and double accumulators gain little from wide vectors; keep them generic.
   if constexpr (std::is_same_v<Acc, float>) {
 #if NDRESIZE_X86
-    if (target == isa::avx512)
-      return {&N_AVX512::blend<Acc, Src, Dst>, &N_AVX512::resample<Acc, Src, Dst>,
-              &N_AVX512::blend_resample<Acc, Src, Dst>};
-    if (target == isa::avx2)
-      return {&N_AVX2::blend<Acc, Src, Dst>, &N_AVX2::resample<Acc, Src, Dst>, &N_AVX2::blend_resample<Acc, Src, Dst>};
-    if (target == isa::sse4)
-      return {&N_SSE4::blend<Acc, Src, Dst>, &N_SSE4::resample<Acc, Src, Dst>, &N_SSE4::blend_resample<Acc, Src, Dst>};
+    if (target == isa::avx512) return {&N_AVX512::blend<Acc, Src, Dst>, &N_AVX512::resample<Acc, Src, Dst>};
+    if (target == isa::avx2) return {&N_AVX2::blend<Acc, Src, Dst>, &N_AVX2::resample<Acc, Src, Dst>};
+    if (target == isa::sse4) return {&N_SSE4::blend<Acc, Src, Dst>, &N_SSE4::resample<Acc, Src, Dst>};
 #endif
 #if NDRESIZE_SIMD_NEON
-    if (target == isa::neon)
-      return {&N_NEON::blend<Acc, Src, Dst>, &N_NEON::resample<Acc, Src, Dst>, &N_NEON::blend_resample<Acc, Src, Dst>};
+    if (target == isa::neon) return {&N_NEON::blend<Acc, Src, Dst>, &N_NEON::resample<Acc, Src, Dst>};
 #endif
   }
   (void)target;
-  return {&blend_generic<Acc, Src, Dst>, &resample_generic<Acc, Src, Dst>, &blend_resample_generic<Acc, Src, Dst>};
+  return {&blend_generic<Acc, Src, Dst>, &resample_generic<Acc, Src, Dst>};
+}
+
+template <class Acc, class Src, class Dst>
+blend_resample_fn<Acc, Src, Dst> blend_resample_for(isa target) noexcept {
+  if constexpr (std::is_same_v<Acc, float>) {
+#if NDRESIZE_X86
+    if (target == isa::avx512) return &N_AVX512::blend_resample<Acc, Src, Dst>;
+    if (target == isa::avx2) return &N_AVX2::blend_resample<Acc, Src, Dst>;
+    if (target == isa::sse4) return &N_SSE4::blend_resample<Acc, Src, Dst>;
+#endif
+#if NDRESIZE_SIMD_NEON
+    if (target == isa::neon) return &N_NEON::blend_resample<Acc, Src, Dst>;
+#endif
+  }
+  (void)target;
+  return &blend_resample_generic<Acc, Src, Dst>;
 }
 
 template <interpolatable T>
@@ -57,6 +68,8 @@ weighted_kernels<T> weighted_kernels_for(isa target) noexcept {
                         row_ops_for<Acc, T, Acc>(target),
                         row_ops_for<Acc, Acc, Acc>(target),
                         row_ops_for<Acc, Acc, T>(target),
+                        blend_resample_for<Acc, T, T>(target),
+                        blend_resample_for<Acc, Acc, T>(target),
                         {}};
   if constexpr (std::is_same_v<Acc, float>) {
     if (target == isa::avx512) k.packs = {16, false};

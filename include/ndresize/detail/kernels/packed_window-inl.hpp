@@ -291,16 +291,16 @@ inline constexpr bool gathers_by_loads =
     std::is_same_v<Src, float> ? !hn::HardwareGather || tuning::blend_where_read_with_gather_instructions
                                : hn::template GatherPromotable<Src>;
 
-/// Whether blend_resample computes its pair at once: the resample is one the packed taps cover,
-/// any gathers it has are loads (gathers_by_loads), the blend has 1–4 contiguous rows, and the
-/// outputs read fewer source elements than the row has (out · max_taps < in: a shrink by more
-/// than max_taps, such as W2 and W6 of bench/, 1080p → 224). Blending only the elements read
-/// is then less work than blending the whole row.
+/// Whether blend_resample computes its pair at once (on a target and source type whose gathers
+/// are loads: gathers_by_loads): the resample is one the packed taps cover, the blend has 1–4
+/// contiguous rows, and the outputs read fewer source elements than the row has (out · max_taps
+/// < in: a shrink by more than max_taps, such as W2 and W6 of bench/, 1080p → 224). Blending
+/// only the elements read is then less work than blending the whole row.
 template <class Acc, class Src, class Dst>
 NDRESIZE_ALWAYS_INLINE bool blends_where_read(const blend_resample_args<Acc, Src, Dst>& a) noexcept {
   const axis_table& t = *a.h.table;
   return a.v.ss == 1 && a.v.taps >= 1 && a.v.taps <= 4 && a.h.rows == 1 && packed_covers(a.h) &&
-         (!a.h.packed->gathers || gathers_by_loads<Src>)&&t.out * t.max_taps < t.in;
+         t.out * t.max_taps < t.in;
 }
 
 /// This target's blend_resample: a v-first pair's blend and resample in one pass over the
@@ -308,7 +308,7 @@ NDRESIZE_ALWAYS_INLINE bool blends_where_read(const blend_resample_args<Acc, Src
 /// intermediate row, then its resample. Both give blend's and resample's bits.
 template <class Acc, class Src, class Dst>
 void blend_resample(const blend_resample_args<Acc, Src, Dst>& a) noexcept {
-  if constexpr (std::is_same_v<Acc, float> && loadable<Src>) {
+  if constexpr (std::is_same_v<Acc, float> && loadable<Src> && gathers_by_loads<Src>) {
     if (blends_where_read(a)) {
       blended_row<Src> row{};
       row.taps = a.v.taps;
@@ -317,9 +317,8 @@ void blend_resample(const blend_resample_args<Acc, Src, Dst>& a) noexcept {
         row.r[q] = a.v.rows[k];
         row.w[q] = hn::Set(hn::Df{}, a.v.w[k]);
       }
-      const packed_taps& p = *a.h.packed;
-      if (p.all_fit) return resample_packed<true>(a.h.d, row, a.h.table->in, a.h.table->out, p);
-      return resample_packed<false>(a.h.d, row, a.h.table->in, a.h.table->out, p);
+      // No AllFit variant: a shrink by more than its taps has blocks wider than one window.
+      return resample_packed<false>(a.h.d, row, a.h.table->in, a.h.table->out, *a.h.packed);
     }
   }
   blend<Acc, Src, Acc>(a.v);

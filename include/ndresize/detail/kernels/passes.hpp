@@ -173,12 +173,13 @@ void run_pass(const row_ops<Acc, Src, Dst>& ops, const pass_io<Src, Dst>& io, co
 }
 
 /// The fused pair's tables, geometry and kernels: `load` reads the source into accumulators,
-/// `store` writes accumulators to Y, `direct` reads the source and writes Y.
+/// `store` writes accumulators to Y, `v_first` blends and resamples an output row of a v-first
+/// pair.
 template <class Acc, class Src, class Dst>
 struct fused_pass {
   const row_ops<Acc, Src, Acc>& load;
   const row_ops<Acc, Acc, Dst>& store;
-  const row_ops<Acc, Src, Dst>& direct;
+  blend_resample_fn<Acc, Src, Dst> v_first;
   const fused_geometry& g;
   const axis_table& th;
   const axis_table& tw;
@@ -253,9 +254,8 @@ void fused_v_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& 
     for_each_item(outer, f.th.out, sp.begin(c), sp.begin(c + 1), [&](index_t, index_t j, index_t oa, index_t ob) {
       point_rows<const Src*>(rows, f.th, j, io.src + oa, sh);
       const index_t b = f.th.tap_begin[static_cast<std::size_t>(j)];
-      f.direct.blend_resample(
-          {{tmp, 1, rows, wh + b, f.th.tap_begin[static_cast<std::size_t>(j) + 1] - b, in_w * g.block, g.sc},
-           {io.dst + ob + j * dh, dw, g.dc, tmp, g.block, 1, g.block, &f.tw, 1, 0, 0, f.packed_w, f.stream}});
+      f.v_first({{tmp, 1, rows, wh + b, f.th.tap_begin[static_cast<std::size_t>(j) + 1] - b, in_w * g.block, g.sc},
+                 {io.dst + ob + j * dh, dw, g.dc, tmp, g.block, 1, g.block, &f.tw, 1, 0, 0, f.packed_w, f.stream}});
     });
     if (f.stream) store_fence();
   });

@@ -256,8 +256,11 @@ template <class Acc, class Src, class Dst>
 struct row_ops {
   void (*blend)(const blend_args<Src, Dst, weight_t<Acc>>&) noexcept;
   void (*resample)(const resample_args<Src, Dst>&) noexcept;
-  void (*blend_resample)(const blend_resample_args<Acc, Src, Dst>&) noexcept;
 };
+
+/// A target's blend_resample, for the v-first pairs that write Y (dispatch.hpp chooses it).
+template <class Acc, class Src, class Dst>
+using blend_resample_fn = void (*)(const blend_resample_args<Acc, Src, Dst>&) noexcept;
 
 }  // namespace detail
 NDRESIZE_END_NAMESPACE
