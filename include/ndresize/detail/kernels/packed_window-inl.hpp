@@ -23,7 +23,7 @@ struct two_windows {
     return hn::TwoTablesLookupLanes(lo, hi, hn::LoadIndices(hn::Df{}, off));
   }
 };
-/// ...or a gather from the row (float rows only).
+/// ...or a gather from the row (rows whose Row::gathers: plain_row, blended_row).
 template <class Row>
 struct gathered {
   const Row& row;
@@ -176,7 +176,7 @@ NDRESIZE_ALWAYS_INLINE packed_block block_of(const packed_taps& p, index_t b, in
 
 /// d[f] for the flattened outputs f of a row of `out_pixels` pixels from the row s of
 /// `in_pixels` pixels (p.pixel elements each); p built for `lanes` lanes. Gather blocks need a
-/// float row (the caller checks p.gathers). AllFit: every block is a window (p.all_fit), the
+/// row that gathers (Row::gathers; the caller checks p.gathers). AllFit: every block is a window (p.all_fit), the
 /// loop without the per-block choice (with it, W5 and W7 of bench/ took 1.1 to 1.2 x the time).
 template <bool AllFit, class Row, class Dst>
 void resample_packed(Dst* d, const Row& row, index_t in_pixels, index_t out_pixels, const packed_taps& p) noexcept {
