@@ -174,10 +174,11 @@ NDRESIZE_ALWAYS_INLINE packed_block block_of(const packed_taps& p, index_t b, in
           p.weight.data() + at * static_cast<std::size_t>(lanes), p.mask.data() + at};
 }
 
-/// d[f] for the flattened outputs f of a row of `out_pixels` pixels from the row s of
-/// `in_pixels` pixels (p.pixel elements each); p built for `lanes` lanes. Gather blocks need a
-/// row that gathers (Row::gathers; the caller checks p.gathers). AllFit: every block is a window (p.all_fit), the
-/// loop without the per-block choice (with it, W5 and W7 of bench/ took 1.1 to 1.2 x the time).
+/// d[f] for the flattened outputs f of a row of `out_pixels` pixels from `row` (`in_pixels`
+/// pixels of p.pixel elements each); p built for `lanes` lanes. Gather blocks need a row that
+/// gathers (Row::gathers; the caller checks p.gathers). AllFit: every block is a window
+/// (p.all_fit), the loop without the per-block choice (with it, W5 and W7 of bench/ took 1.1 to
+/// 1.2 x the time).
 template <bool AllFit, class Row, class Dst>
 void resample_packed(Dst* d, const Row& row, index_t in_pixels, index_t out_pixels, const packed_taps& p) noexcept {
   const index_t in = in_pixels * p.pixel, out = out_pixels * p.pixel;
