@@ -171,6 +171,30 @@ void check_channels(nd::isa target, std::mt19937& rng) {
     }
 }
 
+/// A table from `in` to `out` whose output j reads neighbours of j·in/out: 1..taps of them
+/// (random per output), or, with taps 0, exactly 2 adjacent ones (a 2-tap shrink's pairs).
+nd::axis_table neighbour_table(std::mt19937& rng, index_t in, index_t out, index_t taps) {
+  nd::axis_table t;
+  t.in = in;
+  t.out = out;
+  t.tap_begin.push_back(0);
+  for (index_t j = 0; j < out; ++j) {
+    const index_t n = taps == 0 ? 2 : 1 + static_cast<index_t>(rng() % static_cast<unsigned>(taps));
+    const index_t centre = j * in / out;
+    for (index_t q = 0; q < n; ++q) {
+      t.tap_index.push_back(std::clamp<index_t>(centre + q - n / 2, 0, in - 1));
+      const float wq = std::uniform_real_distribution<float>(-0.75f, 1.25f)(rng);
+      t.tap_weight.push_back(wq);
+      t.tap_weight_f.push_back(wq);
+    }
+    t.tap_begin.push_back(static_cast<index_t>(t.tap_index.size()));
+  }
+  t.max_taps = 0;
+  for (index_t j = 0; j < out; ++j)
+    t.max_taps = std::max(t.max_taps, static_cast<int>(t.tap_begin[j + 1] - t.tap_begin[j]));
+  return t;
+}
+
 /// What check_window drove: packed tables, and those with pair-gather blocks.
 struct window_coverage {
   int tables = 0, pair_gathers = 0;
@@ -196,24 +220,7 @@ window_coverage check_window(nd::isa target, std::mt19937& rng) {
           for (const index_t rows : {1, 3}) {
             // upsampling: neighbouring outputs share sources; shrinking: they lie 3 pixels apart
             const index_t in = shrink ? 3 * out + 2 : std::max<index_t>(1, out / 2 + 1);
-            nd::axis_table t;
-            t.in = in;
-            t.out = out;
-            t.tap_begin.push_back(0);
-            for (index_t j = 0; j < out; ++j) {
-              const index_t n = taps == 0 ? 2 : 1 + static_cast<index_t>(rng() % static_cast<unsigned>(taps));
-              const index_t centre = j * in / out;
-              for (index_t q = 0; q < n; ++q) {
-                t.tap_index.push_back(std::clamp<index_t>(centre + q - n / 2, 0, in - 1));
-                const float wq = std::uniform_real_distribution<float>(-0.75f, 1.25f)(rng);
-                t.tap_weight.push_back(wq);
-                t.tap_weight_f.push_back(wq);
-              }
-              t.tap_begin.push_back(static_cast<index_t>(t.tap_index.size()));
-            }
-            t.max_taps = 0;
-            for (index_t j = 0; j < out; ++j)
-              t.max_taps = std::max(t.max_taps, static_cast<int>(t.tap_begin[j + 1] - t.tap_begin[j]));
+            const nd::axis_table t = neighbour_table(rng, in, out, taps);
             const nd::packed_taps p = nd::packed_taps::build(static_cast<int>(L), pixel, in, out, t.tap_begin,
                                                              t.tap_index, t.tap_weight_f, t.max_taps);
             if (!p.usable()) continue;
@@ -263,24 +270,7 @@ int check_blend_resample(nd::isa target, std::mt19937& rng) {
         for (const bool shrink : {true, false})
           for (const index_t rows : {0, 1, 2, 3, 4, 5}) {
             const index_t in = shrink ? 5 * out + 3 : std::max<index_t>(1, out / 2 + 1);
-            nd::axis_table t;
-            t.in = in;
-            t.out = out;
-            t.tap_begin.push_back(0);
-            for (index_t j = 0; j < out; ++j) {
-              const index_t n = taps == 0 ? 2 : 1 + static_cast<index_t>(rng() % static_cast<unsigned>(taps));
-              const index_t centre = j * in / out;
-              for (index_t q = 0; q < n; ++q) {
-                t.tap_index.push_back(std::clamp<index_t>(centre + q - n / 2, 0, in - 1));
-                const float wq = std::uniform_real_distribution<float>(-0.75f, 1.25f)(rng);
-                t.tap_weight.push_back(wq);
-                t.tap_weight_f.push_back(wq);
-              }
-              t.tap_begin.push_back(static_cast<index_t>(t.tap_index.size()));
-            }
-            t.max_taps = 0;
-            for (index_t j = 0; j < out; ++j)
-              t.max_taps = std::max(t.max_taps, static_cast<int>(t.tap_begin[j + 1] - t.tap_begin[j]));
+            const nd::axis_table t = neighbour_table(rng, in, out, taps);
             const nd::packed_taps p = nd::packed_taps::build(static_cast<int>(L), pixel, in, out, t.tap_begin,
                                                              t.tap_index, t.tap_weight_f, t.max_taps);
             if (!p.usable()) continue;

@@ -68,10 +68,11 @@ struct plain_row {
 /// ...or the blend of `taps` (1–4) contiguous rows with weights w, never stored: a v-first
 /// pair's intermediate row, each element read computed where it is read, as blend_lanes
 /// computes it (w_0 · r_0, then + w_q · r_q in table order), so with blend's bits. Gathers
-/// read float rows, and integer rows where the backend widens them (GatherPromotable).
+/// read float rows, and rows of 8- and 16-bit integers (simd::narrow_integer), which every
+/// backend widens.
 template <class Src>
 struct blended_row {
-  static constexpr bool gathers = std::is_same_v<Src, float> || hn::template GatherPromotable<Src>;
+  static constexpr bool gathers = std::is_same_v<Src, float> || simd::narrow_integer<Src>;
   const Src* r[4];
   hn::VF w[4];
   index_t taps;
@@ -290,7 +291,7 @@ void resample(const resample_args<Src, Dst>& a) noexcept {
 template <class Src>
 inline constexpr bool gathers_by_loads =
     std::is_same_v<Src, float> ? !hn::HardwareGather || tuning::blend_where_read_with_gather_instructions
-                               : hn::template GatherPromotable<Src>;
+                               : simd::narrow_integer<Src>;
 
 /// Whether blend_resample computes its pair at once (on a target and source type whose gathers
 /// are loads: gathers_by_loads): the resample is one the packed taps cover, the blend has 1–4

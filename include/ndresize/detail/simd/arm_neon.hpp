@@ -72,10 +72,7 @@ inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexc
 inline constexpr bool HardwareGather = false;
 /// GatherOffsets from rows of 8- and 16-bit integers, widened exactly.
 template <class T>
-inline constexpr bool GatherPromotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
-                                         std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t>;
-template <class T>
-requires GatherPromotable<T>
+requires narrow_integer<T>
 inline VF GatherOffsets(Df, const T* base, const std::int32_t* offset) noexcept {
   const std::int32_t lane[4] = {base[offset[0]], base[offset[1]], base[offset[2]], base[offset[3]]};
   return vcvtq_f32_s32(vld1q_s32(lane));

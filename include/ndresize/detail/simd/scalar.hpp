@@ -58,10 +58,7 @@ inline constexpr bool HardwareGather = false;
 /// GatherOffsets from rows of 8- and 16-bit integers, widened exactly: loads lane by lane on
 /// every target.
 template <class T>
-inline constexpr bool GatherPromotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
-                                         std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t>;
-template <class T>
-requires GatherPromotable<T>
+requires narrow_integer<T>
 inline VF GatherOffsets(Df, const T* base, const std::int32_t* offset) noexcept {
   return {static_cast<float>(base[*offset])};
 }

@@ -51,10 +51,7 @@ inline VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept { return _mm512_pe
 /// rows of 8- and 16-bit integers it is loads, lane by lane, widened exactly.
 inline constexpr bool HardwareGather = true;
 template <class T>
-inline constexpr bool GatherPromotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
-                                         std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t>;
-template <class T>
-requires GatherPromotable<T>
+requires narrow_integer<T>
 inline VF GatherOffsets(Df, const T* base, const std::int32_t* o) noexcept {
   return _mm512_cvtepi32_ps(_mm512_setr_epi32(base[o[0]], base[o[1]], base[o[2]], base[o[3]], base[o[4]], base[o[5]],
                                               base[o[6]], base[o[7]], base[o[8]], base[o[9]], base[o[10]], base[o[11]],
