@@ -263,7 +263,7 @@ int check_blend_resample(nd::isa target, std::mt19937& rng) {
   // Gathers that are loads: from float rows on SSE4.1 and NEON, from integer rows everywhere.
   const bool gathers_by_loads =
       std::is_integral_v<Src> || (std::is_same_v<Src, float> && target != nd::isa::avx2 && target != nd::isa::avx512);
-  int one_pass = 0;
+  int one_pass = 0, interleaved_pairs = 0;
   for (const index_t pixel : {1, 3})
     for (const index_t out : std::vector<index_t>{1, L - 1, L, L + 1, 4 * L - 1, 4 * L + 1, 37})
       for (const index_t taps : {1, 2, 4, 0})  // 0: exactly 2 adjacent taps per output
@@ -275,6 +275,8 @@ int check_blend_resample(nd::isa target, std::mt19937& rng) {
                                                              t.tap_index, t.tap_weight_f, t.max_taps);
             if (!p.usable()) continue;
             if (rows >= 1 && rows <= 4 && out * t.max_taps < in && (!p.gathers || gathers_by_loads)) ++one_pass;
+            if (pixel == 3 && std::find(p.kind.begin(), p.kind.end(), nd::block_kind::pair_gather) != p.kind.end())
+              ++interleaved_pairs;  // pairs 3 elements apart (GatherOffsetPairs<3>)
             // The source rows end where the row does: a read past one is outside its allocation.
             std::vector<std::vector<Src>> src(static_cast<std::size_t>(std::max<index_t>(rows, 1)));
             std::vector<const Src*> ptrs;
@@ -303,6 +305,8 @@ int check_blend_resample(nd::isa target, std::mt19937& rng) {
                   << " pixel " << pixel << " out " << out << " taps " << taps << (shrink ? " shrinking" : "")
                   << " rows " << rows << " element " << i;
           }
+  EXPECT_GT(interleaved_pairs, 0) << nd::isa_name(target) << " " << type_name<Src>()
+                                  << ": no pair of interleaved pixels";
   return one_pass;
 }
 

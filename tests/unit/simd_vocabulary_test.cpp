@@ -106,6 +106,8 @@ struct backend {
                              float*, float*, float*);
   void (*gather_integers)(const std::uint8_t*, const std::int8_t*, const std::uint16_t*, const std::int16_t*,
                           const std::int32_t*, float*);
+  void (*gather_pairs)(int, const std::uint8_t*, const std::int8_t*, const std::uint16_t*, const std::int16_t*,
+                       const float*, const std::int32_t*, float*);
 };
 
 std::vector<backend> runnable_backends() {
@@ -115,21 +117,22 @@ std::vector<backend> runnable_backends() {
   if (__builtin_cpu_supports("sse4.1"))
     r.push_back({"sse4", &vocab_sse4::lanes, &vocab_sse4::run_ops, &vocab_sse4::load_n, &vocab_sse4::store_n,
                  &vocab_sse4::promote_n, &vocab_sse4::demote_n, &vocab_sse4::has_f16, &vocab_sse4::lookup_and_mask,
-                 &vocab_sse4::lookup2_and_gather, &vocab_sse4::gather_integers});
+                 &vocab_sse4::lookup2_and_gather, &vocab_sse4::gather_integers, &vocab_sse4::gather_pairs});
   if (__builtin_cpu_supports("avx2"))
     r.push_back({"avx2", &vocab_avx2::lanes, &vocab_avx2::run_ops, &vocab_avx2::load_n, &vocab_avx2::store_n,
                  &vocab_avx2::promote_n, &vocab_avx2::demote_n, &vocab_avx2::has_f16, &vocab_avx2::lookup_and_mask,
-                 &vocab_avx2::lookup2_and_gather, &vocab_avx2::gather_integers});
+                 &vocab_avx2::lookup2_and_gather, &vocab_avx2::gather_integers, &vocab_avx2::gather_pairs});
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
       __builtin_cpu_supports("avx512dq"))
     r.push_back({"avx512", &vocab_avx512::lanes, &vocab_avx512::run_ops, &vocab_avx512::load_n, &vocab_avx512::store_n,
                  &vocab_avx512::promote_n, &vocab_avx512::demote_n, &vocab_avx512::has_f16,
-                 &vocab_avx512::lookup_and_mask, &vocab_avx512::lookup2_and_gather, &vocab_avx512::gather_integers});
+                 &vocab_avx512::lookup_and_mask, &vocab_avx512::lookup2_and_gather, &vocab_avx512::gather_integers,
+                 &vocab_avx512::gather_pairs});
 #endif
 #if NDRESIZE_SIMD_NEON
   r.push_back({"neon", &vocab_neon::lanes, &vocab_neon::run_ops, &vocab_neon::load_n, &vocab_neon::store_n,
                &vocab_neon::promote_n, &vocab_neon::demote_n, &vocab_neon::has_f16, &vocab_neon::lookup_and_mask,
-               &vocab_neon::lookup2_and_gather, &vocab_neon::gather_integers});
+               &vocab_neon::lookup2_and_gather, &vocab_neon::gather_integers, &vocab_neon::gather_pairs});
 #endif
   return r;
 }
@@ -278,7 +281,8 @@ std::vector<backend> backends_and_scalar() {
   auto r = runnable_backends();
   r.push_back({"scalar", &vocab_scalar::lanes, &vocab_scalar::run_ops, &vocab_scalar::load_n, &vocab_scalar::store_n,
                &vocab_scalar::promote_n, &vocab_scalar::demote_n, &vocab_scalar::has_f16,
-               &vocab_scalar::lookup_and_mask, &vocab_scalar::lookup2_and_gather, &vocab_scalar::gather_integers});
+               &vocab_scalar::lookup_and_mask, &vocab_scalar::lookup2_and_gather, &vocab_scalar::gather_integers,
+               &vocab_scalar::gather_pairs});
   return r;
 }
 
@@ -412,6 +416,62 @@ TEST(SimdVocabulary, GathersFromIntegerRows) {
         EXPECT_EQ(got[L + i], static_cast<float>(i8[k])) << "int8 lane " << i;
         EXPECT_EQ(got[2 * L + i], static_cast<float>(u16[k])) << "uint16 lane " << i;
         EXPECT_EQ(got[3 * L + i], static_cast<float>(i16[k])) << "int16 lane " << i;
+      }
+    }
+  }
+}
+
+// GatherOffsetPairs<S> (pair_gather blocks: neighbouring pixels of 1 or 3 interleaved channels)
+// from every row type: lane i of first is row[k], of second row[k + S]. Each row ends at its
+// allocation's end and round 0 reads the pairs that end there, so a load past a pair is a
+// fault under the address sanitizer.
+TEST(SimdVocabulary, GathersPairsFromEveryRowType) {
+  const auto backends = backends_and_scalar();
+  std::uint32_t seed = 23u;
+  auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
+  constexpr std::size_t n = 600;
+  std::vector<std::uint8_t> u8(n);
+  std::vector<std::int8_t> i8(n);
+  std::vector<std::uint16_t> u16(n);
+  std::vector<std::int16_t> i16(n);
+  std::vector<float> f32(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint32_t r = next() >> 8;
+    u8[i] = static_cast<std::uint8_t>(i == n - 1 ? 255 : r);
+    i8[i] = static_cast<std::int8_t>(i == n - 1 ? -128 : i == n - 4 ? 127 : static_cast<int>(r & 255u) - 128);
+    u16[i] = static_cast<std::uint16_t>(i == n - 1 ? 65535 : r);
+    i16[i] = static_cast<std::int16_t>(i == n - 1 ? -32768 : i == n - 4 ? 32767 : static_cast<int>(r & 65535u) - 32768);
+    f32[i] = static_cast<float>(r) * 0.25f - 1000.0f;
+  }
+  const auto value = [&](int type, std::size_t at) {
+    switch (type) {
+      case 0: return static_cast<float>(u8[at]);
+      case 1: return static_cast<float>(i8[at]);
+      case 2: return static_cast<float>(u16[at]);
+      case 3: return static_cast<float>(i16[at]);
+      default: return f32[at];
+    }
+  };
+  for (const backend& be : backends) {
+    SCOPED_TRACE(be.name);
+    const std::size_t L = be.lanes();
+    for (const int S : {1, 3}) {
+      const auto last = n - 1 - static_cast<std::size_t>(S);  // the last pair's first element
+      for (int round = 0; round < 200; ++round) {
+        std::vector<std::int32_t> off(L);
+        for (std::size_t i = 0; i < L; ++i)
+          off[i] = static_cast<std::int32_t>(round == 0 ? (i % 2 == 0 ? last : 0) : next() % (last + 1));
+        std::vector<float> got(10 * L);
+        be.gather_pairs(S, u8.data(), i8.data(), u16.data(), i16.data(), f32.data(), off.data(), got.data());
+        for (int type = 0; type < 5; ++type) {
+          const float* g = got.data() + 2 * L * static_cast<std::size_t>(type);
+          for (std::size_t i = 0; i < L; ++i) {
+            const auto k = static_cast<std::size_t>(off[i]);
+            EXPECT_EQ(g[i], value(type, k)) << "S " << S << " type " << type << " first, lane " << i;
+            EXPECT_EQ(g[L + i], value(type, k + static_cast<std::size_t>(S)))
+                << "S " << S << " type " << type << " second, lane " << i;
+          }
+        }
       }
     }
   }

@@ -7,7 +7,8 @@
 // sources fit one window of `lanes` elements is computed with permutes; one whose sources fit
 // two windows (with 16 lanes, 32 elements: a cubic upsample of 3 interleaved channels) with
 // two-register permutes; others with gathers, or, when every output reads exactly two
-// neighbouring sources (linear shrinking), with half as many 64-bit gathers of the pairs.
+// neighbouring source pixels (linear shrinking), with gathers of the pairs (GatherOffsetPairs:
+// one load per lane where one holds the pair).
 #pragma once
 
 #include <algorithm>
@@ -27,7 +28,7 @@ enum class block_kind : std::uint8_t {
   gather,       ///< one gather per tap slot
   window,       ///< all sources fit one window of `lanes` elements: one load, a permute per slot
   window2,      ///< all sources fit two windows: two loads, a two-register permute per slot
-  pair_gather,  ///< two slots, each output reading s[k] and s[k + 1]: one 64-bit gather per pair
+  pair_gather,  ///< two slots, each output reading s[k] and s[k + pixel]: a gather of pairs
 };
 
 struct packed_taps {
@@ -154,7 +155,8 @@ struct packed_taps {
     return {lo, hi};
   }
 
-  /// Whether every lane of block b that has a tap has exactly two, at offsets k and k + 1.
+  /// Whether every lane of block b that has a tap has exactly two, at offsets k and k + pixel
+  /// (neighbouring pixels).
   static bool reads_pairs(const packed_taps& p, index_t b, int lanes) {
     const auto slots = static_cast<std::size_t>(p.slots);
     const std::size_t at = static_cast<std::size_t>(b) * slots;
@@ -164,7 +166,7 @@ struct packed_taps {
     for (int l = 0; l < lanes; ++l) {
       if ((p.mask[at] >> l & 1u) == 0) continue;
       const std::size_t i = at * static_cast<std::size_t>(lanes) + static_cast<std::size_t>(l);
-      if (p.offset[i + static_cast<std::size_t>(lanes)] != p.offset[i] + 1) return false;
+      if (p.offset[i + static_cast<std::size_t>(lanes)] != p.offset[i] + p.pixel) return false;
     }
     return true;
   }

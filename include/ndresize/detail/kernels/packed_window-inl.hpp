@@ -45,6 +45,20 @@ NDRESIZE_ALWAYS_INLINE hn::VF sum_slots(const Sources& sources, const std::int32
   return acc;
 }
 
+/// Lane i of first gets s[off[i]], of second s[off[i] + stride]: a pair_gather block's sources
+/// (stride: the row's pixel), each lane's pair at once where the target loads it so
+/// (GatherOffsetPairs: neighbouring elements, or those of 3 interleaved channels).
+template <class Src>
+NDRESIZE_ALWAYS_INLINE void gather_pairs(const Src* s, const std::int32_t* off, index_t stride, hn::VF& first,
+                                         hn::VF& second) noexcept {
+  const hn::Df df;
+  switch (stride) {
+    case 1: return hn::GatherOffsetPairs<1>(df, s, off, first, second);
+    case 3: return hn::GatherOffsetPairs<3>(df, s, off, first, second);
+    default: first = hn::GatherOffsets(df, s, off); second = hn::GatherOffsets(df, s + stride, off);
+  }
+}
+
 /// `n` (≥ 1) source elements from s as one vector (the rest zero, nothing read past n).
 template <class Src>
 NDRESIZE_ALWAYS_INLINE hn::VF load_window(const Src* s, index_t n) noexcept {
@@ -60,8 +74,8 @@ struct plain_row {
   hn::VF gather(index_t base, const std::int32_t* off) const noexcept {
     return hn::GatherOffsets(hn::Df{}, s + base, off);
   }
-  void pairs(index_t base, const std::int32_t* off, hn::VF& first, hn::VF& second) const noexcept {
-    hn::GatherOffsetPairs(hn::Df{}, s + base, off, first, second);
+  void pairs(index_t base, const std::int32_t* off, index_t stride, hn::VF& first, hn::VF& second) const noexcept {
+    gather_pairs(s + base, off, stride, first, second);
   }
 };
 
@@ -87,34 +101,28 @@ struct blended_row {
     for (index_t q = 1; q < taps; ++q) v = hn::Add(v, hn::Mul(w[q], hn::GatherOffsets(df, r[q] + base, off)));
     return v;
   }
-  void pairs(index_t base, const std::int32_t* off, hn::VF& first, hn::VF& second) const noexcept {
-    if constexpr (std::is_same_v<Src, float>) {
-      const hn::Df df;
-      hn::VF a, b;
-      hn::GatherOffsetPairs(df, r[0] + base, off, a, b);
-      first = hn::Mul(w[0], a);
-      second = hn::Mul(w[0], b);
-      for (index_t q = 1; q < taps; ++q) {
-        hn::GatherOffsetPairs(df, r[q] + base, off, a, b);
-        first = hn::Add(first, hn::Mul(w[q], a));
-        second = hn::Add(second, hn::Mul(w[q], b));
-      }
-    } else {
-      first = gather(base, off);
-      second = gather(base + 1, off);
+  void pairs(index_t base, const std::int32_t* off, index_t stride, hn::VF& first, hn::VF& second) const noexcept {
+    hn::VF a, b;
+    gather_pairs(r[0] + base, off, stride, a, b);
+    first = hn::Mul(w[0], a);
+    second = hn::Mul(w[0], b);
+    for (index_t q = 1; q < taps; ++q) {
+      gather_pairs(r[q] + base, off, stride, a, b);
+      first = hn::Add(first, hn::Mul(w[q], a));
+      second = hn::Add(second, hn::Mul(w[q], b));
     }
   }
 };
 
 /// A pair_gather block (packed_taps.hpp: two slots with the same lanes, slot 1 reading the
-/// element after slot 0's): both slots' sources from one gather of pairs, then sum_slots's
-/// products and sum.
+/// pixel after slot 0's, `stride` elements on): both slots' sources from one gather of pairs,
+/// then sum_slots's products and sum.
 template <class Row>
-NDRESIZE_ALWAYS_INLINE hn::VF sum_pairs(const Row& row, index_t base, const std::int32_t* off, const float* w,
-                                        const std::uint32_t* m) noexcept {
+NDRESIZE_ALWAYS_INLINE hn::VF sum_pairs(const Row& row, index_t base, index_t stride, const std::int32_t* off,
+                                        const float* w, const std::uint32_t* m) noexcept {
   const hn::Df df;
   hn::VF first, second;
-  row.pairs(base, off, first, second);
+  row.pairs(base, off, stride, first, second);
   const hn::MF both = hn::MaskFromBits(df, m[0]);
   const hn::VF acc = hn::IfThenElseZero(both, hn::Mul(hn::LoadU(df, w), first));
   return hn::IfThenElse(both, hn::Add(acc, hn::Mul(hn::LoadU(df, w + lanes), second)), acc);
@@ -136,10 +144,10 @@ NDRESIZE_ALWAYS_INLINE void store_block(hn::VF v, Dst* d, index_t n) noexcept {
   }
 }
 
-/// One block of one row (windows from `base`): its window(s) loaded, or its sources gathered,
-/// then summed.
+/// One block of one row (windows from `base`; pixels of `pixel` elements): its window(s)
+/// loaded, or its sources gathered, then summed.
 template <class Row>
-NDRESIZE_ALWAYS_INLINE hn::VF sum_block(block_kind kind, const Row& row, index_t base, index_t avail,
+NDRESIZE_ALWAYS_INLINE hn::VF sum_block(block_kind kind, const Row& row, index_t base, index_t avail, index_t pixel,
                                         const std::int32_t* off, const float* w, const std::uint32_t* m,
                                         std::size_t slots) noexcept {
   switch (kind) {
@@ -150,7 +158,7 @@ NDRESIZE_ALWAYS_INLINE hn::VF sum_block(block_kind kind, const Row& row, index_t
       return sum_slots(two_windows{lo, hi}, off, w, m, slots);
     }
     case block_kind::pair_gather:
-      if constexpr (Row::gathers) return sum_pairs(row, base, off, w, m);
+      if constexpr (Row::gathers) return sum_pairs(row, base, pixel, off, w, m);
       break;
     case block_kind::gather:
       if constexpr (Row::gathers) return sum_slots(gathered<Row>{row, base}, off, w, m, slots);
@@ -189,7 +197,7 @@ void resample_packed(Dst* d, const Row& row, index_t in_pixels, index_t out_pixe
     const packed_block k = block_of(p, b, in);
     const hn::VF acc =
         AllFit ? sum_slots(one_window{row.window(k.base, k.avail)}, k.off, k.w, k.m, slots)
-               : sum_block(p.kind[static_cast<std::size_t>(b)], row, k.base, k.avail, k.off, k.w, k.m, slots);
+               : sum_block(p.kind[static_cast<std::size_t>(b)], row, k.base, k.avail, p.pixel, k.off, k.w, k.m, slots);
     store_block<Dst>(acc, d + b * lanes, out - b * lanes);
   }
 }
@@ -241,7 +249,7 @@ void resample_packed_group(Dst* d, index_t d_row, const Src* s, index_t s_row, i
       }
     }
     for (index_t r = 0; r < rows; ++r)
-      store_block<Dst>(sum_block(kind, plain_row<Src>{s + r * s_row}, k.base, k.avail, k.off, k.w, k.m, slots),
+      store_block<Dst>(sum_block(kind, plain_row<Src>{s + r * s_row}, k.base, k.avail, p.pixel, k.off, k.w, k.m, slots),
                        d + r * d_row + b * lanes, n);
   }
 }

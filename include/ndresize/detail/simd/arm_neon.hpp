@@ -77,12 +77,47 @@ inline VF GatherOffsets(Df, const T* base, const std::int32_t* offset) noexcept 
   const std::int32_t lane[4] = {base[offset[0]], base[offset[1]], base[offset[2]], base[offset[3]]};
   return vcvtq_f32_s32(vld1q_s32(lane));
 }
-// One 64-bit load per lane pair, then the even and odd elements (unzip).
-inline void GatherOffsetPairs(Df, const float* base, const std::int32_t* offset, VF& first, VF& second) noexcept {
-  const float32x4_t p0 = vcombine_f32(vld1_f32(base + offset[0]), vld1_f32(base + offset[1]));
-  const float32x4_t p1 = vcombine_f32(vld1_f32(base + offset[2]), vld1_f32(base + offset[3]));
-  first = vuzp1q_f32(p0, p1);
-  second = vuzp2q_f32(p0, p1);
+// Element At of each lane's piece (lane_types.hpp: pair_in_piece), widened and converted.
+template <class T, int At>
+inline VF piece_element(uint32x4_t v) noexcept {
+  constexpr int shl = piece_shl<T, At>, shr = piece_shr<T>;  // one name each: the intrinsics may be macros
+  if constexpr (shl > 0) v = vshlq_n_u32(v, shl);
+  if constexpr (std::is_signed_v<T>)
+    return vcvtq_f32_s32(vshrq_n_s32(vreinterpretq_s32_u32(v), shr));
+  else
+    return vcvtq_f32_u32(vshrq_n_u32(v, shr));
+}
+// Lane i of first gets base[k], of second base[k + S]: per lane one load of the pair where one
+// holds it (integer pieces; floats: 64 bits for S = 1, 128 bits for S = 3), then the elements
+// regrouped; else two loads.
+template <int S, class T>
+requires std::is_same_v<T, float> || narrow_integer<T>
+inline void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& first, VF& second) noexcept {
+  if constexpr (pair_in_piece<T, S>) {
+    using P = pair_piece<T, S>;  // one name: the intrinsics may be macros
+    const std::int32_t lane[4] = {P::load(base + o[0]), P::load(base + o[1]), P::load(base + o[2]),
+                                  P::load(base + o[3])};
+    const uint32x4_t v = vreinterpretq_u32_s32(vld1q_s32(lane));
+    first = piece_element<T, 0>(v);
+    second = piece_element<T, S>(v);
+  } else if constexpr (std::is_same_v<T, float> && S == 1) {
+    const float32x4_t p0 = vcombine_f32(vld1_f32(base + o[0]), vld1_f32(base + o[1]));
+    const float32x4_t p1 = vcombine_f32(vld1_f32(base + o[2]), vld1_f32(base + o[3]));
+    first = vuzp1q_f32(p0, p1);
+    second = vuzp2q_f32(p0, p1);
+  } else if constexpr (std::is_same_v<T, float> && S == 3) {
+    const float32x4_t p0 = vld1q_f32(base + o[0]), p1 = vld1q_f32(base + o[1]);
+    const float32x4_t p2 = vld1q_f32(base + o[2]), p3 = vld1q_f32(base + o[3]);
+    const float64x2_t lo01 = vreinterpretq_f64_f32(vzip1q_f32(p0, p1)),
+                      lo23 = vreinterpretq_f64_f32(vzip1q_f32(p2, p3));
+    const float64x2_t hi01 = vreinterpretq_f64_f32(vzip2q_f32(p0, p1)),
+                      hi23 = vreinterpretq_f64_f32(vzip2q_f32(p2, p3));
+    first = vreinterpretq_f32_f64(vzip1q_f64(lo01, lo23));
+    second = vreinterpretq_f32_f64(vzip2q_f64(hi01, hi23));
+  } else {
+    first = GatherOffsets(d, base, o);
+    second = GatherOffsets(d, base + S, o);
+  }
 }
 
 inline uint8x8_t load4_bytes(const void* p) noexcept {

@@ -62,11 +62,15 @@ requires narrow_integer<T>
 inline VF GatherOffsets(Df, const T* base, const std::int32_t* offset) noexcept {
   return {static_cast<float>(base[*offset])};
 }
-/// Lane i of `first` gets base[offset[i]], of `second` base[offset[i] + 1] (where a target has
-/// 64-bit gathers, one per lane pair).
-inline void GatherOffsetPairs(Df, const float* base, const std::int32_t* offset, VF& first, VF& second) noexcept {
-  first = {base[*offset]};
-  second = {base[*offset + 1]};
+/// Lane i of `first` gets base[offset[i]], of `second` base[offset[i] + S], from float rows or
+/// rows of 8- and 16-bit integers (widened exactly). Targets load each lane's pair at once
+/// where one load holds it: 64 bits of floats (S = 1; a 64-bit gather per lane pair where the
+/// target has one), 128 bits (S = 3, without gathers), an integer piece (pair_in_piece).
+template <int S, class T>
+requires std::is_same_v<T, float> || narrow_integer<T>
+inline void GatherOffsetPairs(Df, const T* base, const std::int32_t* offset, VF& first, VF& second) noexcept {
+  first = {static_cast<float>(base[*offset])};
+  second = {static_cast<float>(base[*offset + S])};
 }
 
 /// Lanes(d) elements from p, widened exactly to float.

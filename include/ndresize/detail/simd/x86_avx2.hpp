@@ -69,15 +69,38 @@ inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexc
 inline VF quarters_0213(VF v) noexcept {
   return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(v), _MM_SHUFFLE(3, 1, 2, 0)));
 }
-// Lanes 0–3 and 4–7: one 64-bit gather each of (base[k], base[k + 1]); the even and odd
-// elements regrouped per 128-bit half, then the 64-bit quarters put in order.
-inline void GatherOffsetPairs(Df, const float* base, const std::int32_t* offset, VF& first, VF& second) noexcept {
-  const __m256i k = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(offset));
-  const auto* b = reinterpret_cast<const double*>(base);
-  const __m256 lo = _mm256_castpd_ps(_mm256_i32gather_pd(b, _mm256_castsi256_si128(k), 4));
-  const __m256 hi = _mm256_castpd_ps(_mm256_i32gather_pd(b, _mm256_extracti128_si256(k, 1), 4));
-  first = quarters_0213(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)));
-  second = quarters_0213(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));
+// Element At of each lane's piece (lane_types.hpp: pair_in_piece), widened to a 32-bit lane.
+template <class T, int At>
+inline __m256i piece_element(__m256i v) noexcept {
+  constexpr int shl = piece_shl<T, At>, shr = piece_shr<T>;  // one name each: the intrinsics may be macros
+  if constexpr (shl > 0) v = _mm256_slli_epi32(v, shl);
+  return std::is_signed_v<T> ? _mm256_srai_epi32(v, shr) : _mm256_srli_epi32(v, shr);
+}
+// Lane i of first gets base[k], of second base[k + S]. Integer pairs that one load holds: one
+// load per lane, then the elements taken out. Float pairs with S = 1: lanes 0–3 and 4–7, one
+// 64-bit gather each of the pairs; the even and odd elements regrouped per 128-bit half, then
+// the 64-bit quarters put in order. Else two gathers.
+template <int S, class T>
+requires std::is_same_v<T, float> || narrow_integer<T>
+inline void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& first, VF& second) noexcept {
+  if constexpr (pair_in_piece<T, S>) {
+    using P = pair_piece<T, S>;  // one name: the intrinsics may be macros
+    const __m256i v =
+        _mm256_setr_epi32(P::load(base + o[0]), P::load(base + o[1]), P::load(base + o[2]), P::load(base + o[3]),
+                          P::load(base + o[4]), P::load(base + o[5]), P::load(base + o[6]), P::load(base + o[7]));
+    first = _mm256_cvtepi32_ps(piece_element<T, 0>(v));
+    second = _mm256_cvtepi32_ps(piece_element<T, S>(v));
+  } else if constexpr (std::is_same_v<T, float> && S == 1) {
+    const __m256i k = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(o));
+    const auto* b = reinterpret_cast<const double*>(base);
+    const __m256 lo = _mm256_castpd_ps(_mm256_i32gather_pd(b, _mm256_castsi256_si128(k), 4));
+    const __m256 hi = _mm256_castpd_ps(_mm256_i32gather_pd(b, _mm256_extracti128_si256(k, 1), 4));
+    first = quarters_0213(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)));
+    second = quarters_0213(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));
+  } else {
+    first = GatherOffsets(d, base, o);
+    second = GatherOffsets(d, base + S, o);
+  }
 }
 
 inline __m128i load8_bytes(const void* p) noexcept { return _mm_loadl_epi64(static_cast<const __m128i*>(p)); }

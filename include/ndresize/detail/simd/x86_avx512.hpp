@@ -60,14 +60,41 @@ inline VF GatherOffsets(Df, const T* base, const std::int32_t* o) noexcept {
 inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
   return _mm512_i32gather_ps(_mm512_loadu_si512(offset), base, 4);
 }
-// Lanes 0–7 and 8–15: one 64-bit gather each of (base[k], base[k + 1]), then the pairs' first
-// and second elements regrouped into one vector each.
-inline void GatherOffsetPairs(Df, const float* base, const std::int32_t* offset, VF& first, VF& second) noexcept {
-  const __m512i k = _mm512_loadu_si512(offset);
-  const __m512 lo = _mm512_castpd_ps(_mm512_i32gather_pd(_mm512_castsi512_si256(k), base, 4));
-  const __m512 hi = _mm512_castpd_ps(_mm512_i32gather_pd(_mm512_extracti64x4_epi64(k, 1), base, 4));
-  first = _mm512_permutex2var_ps(lo, _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30), hi);
-  second = _mm512_permutex2var_ps(lo, _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31), hi);
+// Element At of each lane's piece (lane_types.hpp: pair_in_piece), widened to a 32-bit lane.
+template <class T, int At>
+inline __m512i piece_element(__m512i v) noexcept {
+  constexpr int shl = piece_shl<T, At>, shr = piece_shr<T>;  // one name each: the intrinsics may be macros
+  if constexpr (shl > 0) v = _mm512_slli_epi32(v, shl);
+  return std::is_signed_v<T> ? _mm512_srai_epi32(v, shr) : _mm512_srli_epi32(v, shr);
+}
+// Lane i of first gets base[k], of second base[k + S]. Integer pairs that one load holds: one
+// load per lane, then the elements taken out. Float pairs with S = 1: lanes 0–7 and 8–15, one
+// 64-bit gather each of the pairs, then the pairs' first and second elements regrouped into
+// one vector each. Else two gathers.
+template <int S, class T>
+requires std::is_same_v<T, float> || narrow_integer<T>
+inline void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& first, VF& second) noexcept {
+  if constexpr (pair_in_piece<T, S>) {
+    using P = pair_piece<T, S>;  // one name: the intrinsics may be macros
+    const __m512i v =
+        _mm512_setr_epi32(P::load(base + o[0]), P::load(base + o[1]), P::load(base + o[2]), P::load(base + o[3]),
+                          P::load(base + o[4]), P::load(base + o[5]), P::load(base + o[6]), P::load(base + o[7]),
+                          P::load(base + o[8]), P::load(base + o[9]), P::load(base + o[10]), P::load(base + o[11]),
+                          P::load(base + o[12]), P::load(base + o[13]), P::load(base + o[14]), P::load(base + o[15]));
+    first = _mm512_cvtepi32_ps(piece_element<T, 0>(v));
+    second = _mm512_cvtepi32_ps(piece_element<T, S>(v));
+  } else if constexpr (std::is_same_v<T, float> && S == 1) {
+    const __m512i k = _mm512_loadu_si512(o);
+    const __m512 lo = _mm512_castpd_ps(_mm512_i32gather_pd(_mm512_castsi512_si256(k), base, 4));
+    const __m512 hi = _mm512_castpd_ps(_mm512_i32gather_pd(_mm512_extracti64x4_epi64(k, 1), base, 4));
+    first =
+        _mm512_permutex2var_ps(lo, _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30), hi);
+    second =
+        _mm512_permutex2var_ps(lo, _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31), hi);
+  } else {
+    first = GatherOffsets(d, base, o);
+    second = GatherOffsets(d, base + S, o);
+  }
 }
 
 inline VF PromoteTo(Df, const std::uint8_t* p) noexcept {

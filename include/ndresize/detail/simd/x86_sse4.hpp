@@ -70,13 +70,40 @@ requires narrow_integer<T>
 inline VF GatherOffsets(Df, const T* base, const std::int32_t* offset) noexcept {
   return _mm_cvtepi32_ps(_mm_setr_epi32(base[offset[0]], base[offset[1]], base[offset[2]], base[offset[3]]));
 }
-// No gather instruction: one 64-bit load per lane pair, then the even and odd elements.
+// Element At of each lane's piece (lane_types.hpp: pair_in_piece), widened to a 32-bit lane.
+template <class T, int At>
+inline __m128i piece_element(__m128i v) noexcept {
+  constexpr int shl = piece_shl<T, At>, shr = piece_shr<T>;  // one name each: the intrinsics may be macros
+  if constexpr (shl > 0) v = _mm_slli_epi32(v, shl);
+  return std::is_signed_v<T> ? _mm_srai_epi32(v, shr) : _mm_srli_epi32(v, shr);
+}
 inline const __m64* pair_at(const float* p) noexcept { return reinterpret_cast<const __m64*>(p); }
-inline void GatherOffsetPairs(Df, const float* base, const std::int32_t* offset, VF& first, VF& second) noexcept {
-  const __m128 p0 = _mm_loadh_pi(_mm_loadl_pi(_mm_setzero_ps(), pair_at(base + offset[0])), pair_at(base + offset[1]));
-  const __m128 p1 = _mm_loadh_pi(_mm_loadl_pi(_mm_setzero_ps(), pair_at(base + offset[2])), pair_at(base + offset[3]));
-  first = _mm_shuffle_ps(p0, p1, _MM_SHUFFLE(2, 0, 2, 0));
-  second = _mm_shuffle_ps(p0, p1, _MM_SHUFFLE(3, 1, 3, 1));
+// No gather instruction: per lane one load of its pair (base[k], base[k + S]) where one load
+// holds it (integer pieces; floats: 64 bits for S = 1, 128 bits for S = 3), then the elements
+// regrouped; else two loads.
+template <int S, class T>
+requires std::is_same_v<T, float> || narrow_integer<T>
+inline void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& first, VF& second) noexcept {
+  if constexpr (pair_in_piece<T, S>) {
+    using P = pair_piece<T, S>;  // one name: the intrinsics may be macros
+    const __m128i v =
+        _mm_setr_epi32(P::load(base + o[0]), P::load(base + o[1]), P::load(base + o[2]), P::load(base + o[3]));
+    first = _mm_cvtepi32_ps(piece_element<T, 0>(v));
+    second = _mm_cvtepi32_ps(piece_element<T, S>(v));
+  } else if constexpr (std::is_same_v<T, float> && S == 1) {
+    const __m128 p0 = _mm_loadh_pi(_mm_loadl_pi(_mm_setzero_ps(), pair_at(base + o[0])), pair_at(base + o[1]));
+    const __m128 p1 = _mm_loadh_pi(_mm_loadl_pi(_mm_setzero_ps(), pair_at(base + o[2])), pair_at(base + o[3]));
+    first = _mm_shuffle_ps(p0, p1, _MM_SHUFFLE(2, 0, 2, 0));
+    second = _mm_shuffle_ps(p0, p1, _MM_SHUFFLE(3, 1, 3, 1));
+  } else if constexpr (std::is_same_v<T, float> && S == 3) {
+    const __m128 p0 = _mm_loadu_ps(base + o[0]), p1 = _mm_loadu_ps(base + o[1]);
+    const __m128 p2 = _mm_loadu_ps(base + o[2]), p3 = _mm_loadu_ps(base + o[3]);
+    first = _mm_movelh_ps(_mm_unpacklo_ps(p0, p1), _mm_unpacklo_ps(p2, p3));
+    second = _mm_movehl_ps(_mm_unpackhi_ps(p2, p3), _mm_unpackhi_ps(p0, p1));
+  } else {
+    first = GatherOffsets(d, base, o);
+    second = GatherOffsets(d, base + S, o);
+  }
 }
 
 inline __m128i load4_bytes(const void* p) noexcept {
