@@ -31,16 +31,23 @@ struct gathered {
   hn::VF operator()(const std::int32_t* off) const noexcept { return row.gather(base, off); }
 };
 
-/// Σ over the block's slots, in table order, of w_t · sources_t on the lanes that have tap t.
+/// The lane mask of a slot that every lane of a block has.
+inline constexpr std::uint32_t every_lane = static_cast<std::uint32_t>((std::uint64_t{1} << lanes) - 1);
+
+/// Σ over the block's slots, in table order, of w_t · sources_t on the lanes that have tap t. A
+/// slot every lane has needs no select (the select would keep every lane of the sum): upsamples
+/// have almost only such slots, and on the targets without mask registers the selects cost
+/// more than the products (bench/README.md, "Paired comparisons").
 template <class Sources>
 NDRESIZE_ALWAYS_INLINE hn::VF sum_slots(const Sources& sources, const std::int32_t* off, const float* w,
                                         const std::uint32_t* m, std::size_t slots) noexcept {
   const hn::Df df;
-  hn::VF acc = hn::IfThenElseZero(hn::MaskFromBits(df, m[0]), hn::Mul(hn::LoadU(df, w), sources(off)));
+  hn::VF acc = hn::Mul(hn::LoadU(df, w), sources(off));
+  if (m[0] != every_lane) acc = hn::IfThenElseZero(hn::MaskFromBits(df, m[0]), acc);
   for (std::size_t t = 1; t < slots && m[t] != 0; ++t) {
     const std::size_t k = t * static_cast<std::size_t>(lanes);
-    const hn::VF prod = hn::Mul(hn::LoadU(df, w + k), sources(off + k));
-    acc = hn::IfThenElse(hn::MaskFromBits(df, m[t]), hn::Add(acc, prod), acc);
+    const hn::VF sum = hn::Add(acc, hn::Mul(hn::LoadU(df, w + k), sources(off + k)));
+    acc = m[t] == every_lane ? sum : hn::IfThenElse(hn::MaskFromBits(df, m[t]), sum, acc);
   }
   return acc;
 }
@@ -116,16 +123,15 @@ struct blended_row {
 
 /// A pair_gather block (packed_taps.hpp: two slots with the same lanes, slot 1 reading the
 /// pixel after slot 0's, `stride` elements on): both slots' sources from one gather of pairs,
-/// then sum_slots's products and sum.
+/// then sum_slots's products and sum (its lanes without taps: 0).
 template <class Row>
 NDRESIZE_ALWAYS_INLINE hn::VF sum_pairs(const Row& row, index_t base, index_t stride, const std::int32_t* off,
                                         const float* w, const std::uint32_t* m) noexcept {
   const hn::Df df;
   hn::VF first, second;
   row.pairs(base, off, stride, first, second);
-  const hn::MF both = hn::MaskFromBits(df, m[0]);
-  const hn::VF acc = hn::IfThenElseZero(both, hn::Mul(hn::LoadU(df, w), first));
-  return hn::IfThenElse(both, hn::Add(acc, hn::Mul(hn::LoadU(df, w + lanes), second)), acc);
+  const hn::VF sum = hn::Add(hn::Mul(hn::LoadU(df, w), first), hn::Mul(hn::LoadU(df, w + lanes), second));
+  return m[0] == every_lane ? sum : hn::IfThenElseZero(hn::MaskFromBits(df, m[0]), sum);
 }
 
 /// The first `n` lanes of a block into d through the store rule: the vector store where the
@@ -217,11 +223,18 @@ NDRESIZE_ALWAYS_INLINE void window_rows(Dst* d, index_t d_row, const Src* s, ind
     weight[t] = hn::LoadU(df, w + t * lanes);
     has[t] = hn::MaskFromBits(df, m[t]);
   }
+  bool every = true;  // every slot has every lane: no selects (sum_slots)
+  for (int t = 0; t < Slots; ++t) every = every && m[t] == every_lane;
   for (index_t r = 0; r < rows; ++r) {
     const hn::VF win = load_window<Src>(s + r * s_row, avail);
-    hn::VF acc = hn::IfThenElseZero(has[0], hn::Mul(weight[0], hn::TableLookupLanes(win, index[0])));
-    for (int t = 1; t < Slots; ++t)
-      acc = hn::IfThenElse(has[t], hn::Add(acc, hn::Mul(weight[t], hn::TableLookupLanes(win, index[t]))), acc);
+    hn::VF acc = hn::Mul(weight[0], hn::TableLookupLanes(win, index[0]));
+    if (every) {
+      for (int t = 1; t < Slots; ++t) acc = hn::Add(acc, hn::Mul(weight[t], hn::TableLookupLanes(win, index[t])));
+    } else {
+      acc = hn::IfThenElseZero(has[0], acc);
+      for (int t = 1; t < Slots; ++t)
+        acc = hn::IfThenElse(has[t], hn::Add(acc, hn::Mul(weight[t], hn::TableLookupLanes(win, index[t]))), acc);
+    }
     store_block<Dst>(acc, d + r * d_row, n);
   }
 }
