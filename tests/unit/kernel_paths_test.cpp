@@ -274,7 +274,8 @@ int check_blend_resample(nd::isa target, std::mt19937& rng) {
             const nd::packed_taps p = nd::packed_taps::build(static_cast<int>(L), pixel, in, out, t.tap_begin,
                                                              t.tap_index, t.tap_weight_f, t.max_taps);
             if (!p.usable()) continue;
-            if (rows >= 1 && rows <= 4 && out * t.max_taps < in && (!p.gathers || gathers_by_loads)) ++one_pass;
+            if (rows >= 1 && rows <= 4 && out * t.max_taps < in && (!p.gathers || gathers_by_loads || pixel == 3))
+              ++one_pass;
             if (pixel == 3 && std::find(p.kind.begin(), p.kind.end(), nd::block_kind::pair_gather) != p.kind.end())
               ++interleaved_pairs;  // pairs 3 elements apart (GatherOffsetPairs<3>)
             // The source rows end where the row does: a read past one is outside its allocation.

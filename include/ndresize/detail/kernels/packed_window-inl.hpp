@@ -307,23 +307,29 @@ void resample(const resample_args<Src, Dst>& a) noexcept {
   for (index_t r = 0; r < a.rows; ++r) resample_body<Acc, Src, Dst>(a.row(r));
 }
 
-/// Whether blended_row's gathers from Src rows are loads lane by lane (not a gather instruction:
-/// tuning::blend_where_read_with_gather_instructions).
+/// Whether blend_resample's one pass reads rows of Src through p by loads, lane by lane (not
+/// by gather instructions: tuning::blend_where_read_with_gather_instructions): rows of 8- and
+/// 16-bit integers on every target; float rows on targets without gather instructions, and on
+/// the others where the pairs are pixels of 3 elements (GatherOffsetPairs<3>: a 128-bit load
+/// per lane).
 template <class Src>
-inline constexpr bool gathers_by_loads =
-    std::is_same_v<Src, float> ? !hn::HardwareGather || tuning::blend_where_read_with_gather_instructions
-                               : simd::narrow_integer<Src>;
+NDRESIZE_ALWAYS_INLINE bool reads_by_loads(const packed_taps& p) noexcept {
+  if constexpr (std::is_same_v<Src, float>)
+    return !hn::HardwareGather || tuning::blend_where_read_with_gather_instructions || p.pixel == 3;
+  else
+    return simd::narrow_integer<Src>;
+}
 
-/// Whether blend_resample computes its pair at once (on a target and source type whose gathers
-/// are loads: gathers_by_loads): the resample is one the packed taps cover, the blend has 1–4
-/// contiguous rows, and the outputs read fewer source elements than the row has (out · max_taps
-/// < in: a shrink by more than max_taps, such as W2 and W6 of bench/, 1080p → 224). Blending
-/// only the elements read is then less work than blending the whole row.
+/// Whether blend_resample computes its pair at once: the resample is one the packed taps cover
+/// and reads its rows by loads (reads_by_loads), the blend has 1–4 contiguous rows, and the
+/// outputs read fewer source elements than the row has (out · max_taps < in: a shrink by more
+/// than max_taps, such as W2 and W6 of bench/, 1080p → 224). Blending only the elements read is
+/// then less work than blending the whole row.
 template <class Acc, class Src, class Dst>
 NDRESIZE_ALWAYS_INLINE bool blends_where_read(const blend_resample_args<Acc, Src, Dst>& a) noexcept {
   const axis_table& t = *a.h.table;
   return a.v.ss == 1 && a.v.taps >= 1 && a.v.taps <= 4 && a.h.rows == 1 && packed_covers(a.h) &&
-         t.out * t.max_taps < t.in;
+         reads_by_loads<Src>(*a.h.packed) && t.out * t.max_taps < t.in;
 }
 
 /// This target's blend_resample: a v-first pair's blend and resample in one pass over the
@@ -331,7 +337,8 @@ NDRESIZE_ALWAYS_INLINE bool blends_where_read(const blend_resample_args<Acc, Src
 /// intermediate row, then its resample. Both give blend's and resample's bits.
 template <class Acc, class Src, class Dst>
 void blend_resample(const blend_resample_args<Acc, Src, Dst>& a) noexcept {
-  if constexpr (std::is_same_v<Acc, float> && loadable<Src> && gathers_by_loads<Src>) {
+  if constexpr (std::is_same_v<Acc, float> && loadable<Src> &&
+                (std::is_same_v<Src, float> || simd::narrow_integer<Src>)) {
     if (blends_where_read(a)) {
       blended_row<Src> row{};
       row.taps = a.v.taps;

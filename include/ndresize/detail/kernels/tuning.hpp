@@ -35,9 +35,9 @@ inline constexpr index_t packed_row_group = 16;
 
 /// A v-first pair that shrinks its inner axis by more than its taps blends only the source
 /// elements its resample reads, in one pass (blend_resample), where its gathers are loads
-/// (SSE4.1 and NEON; integer sources on every target). Where they would be gather
-/// instructions (float sources on AVX2 and AVX-512), blending whole rows into an intermediate
-/// row stays faster.
+/// (SSE4.1 and NEON; integer sources, and float pixels of 3 elements, on every target). Where
+/// they would be gather instructions (other float rows on AVX2 and AVX-512), blending whole
+/// rows into an intermediate row stays faster.
 inline constexpr bool blend_where_read_with_gather_instructions = false;
 
 /// A packed copy of a table is built only while its entries stay within this factor of the

@@ -97,6 +97,19 @@ inline void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& fi
     const __m256 hi = _mm256_castpd_ps(_mm256_i32gather_pd(b, _mm256_extracti128_si256(k, 1), 4));
     first = quarters_0213(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)));
     second = quarters_0213(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));
+  } else if constexpr (std::is_same_v<T, float> && S == 3) {
+    // One 128-bit load per lane (the pair and the two elements between), lanes i and i + 4 in
+    // one register; then per 128-bit half SSE4.1's transpose of elements 0 and 3.
+    const __m256 p04 =
+        _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(base + o[0])), _mm_loadu_ps(base + o[4]), 1);
+    const __m256 p15 =
+        _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(base + o[1])), _mm_loadu_ps(base + o[5]), 1);
+    const __m256 p26 =
+        _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(base + o[2])), _mm_loadu_ps(base + o[6]), 1);
+    const __m256 p37 =
+        _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(base + o[3])), _mm_loadu_ps(base + o[7]), 1);
+    first = _mm256_shuffle_ps(_mm256_unpacklo_ps(p04, p15), _mm256_unpacklo_ps(p26, p37), _MM_SHUFFLE(1, 0, 1, 0));
+    second = _mm256_shuffle_ps(_mm256_unpackhi_ps(p04, p15), _mm256_unpackhi_ps(p26, p37), _MM_SHUFFLE(3, 2, 3, 2));
   } else {
     first = GatherOffsets(d, base, o);
     second = GatherOffsets(d, base + S, o);

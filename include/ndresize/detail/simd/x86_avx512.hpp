@@ -60,6 +60,12 @@ inline VF GatherOffsets(Df, const T* base, const std::int32_t* o) noexcept {
 inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
   return _mm512_i32gather_ps(_mm512_loadu_si512(offset), base, 4);
 }
+// The four floats from base + a, + b, + c, + e as the 128-bit quarters of one register.
+inline __m512 quarters(const float* base, std::int32_t a, std::int32_t b, std::int32_t c, std::int32_t e) noexcept {
+  const __m256 lo = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(base + a)), _mm_loadu_ps(base + b), 1);
+  const __m256 hi = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(base + c)), _mm_loadu_ps(base + e), 1);
+  return _mm512_insertf32x8(_mm512_castps256_ps512(lo), hi, 1);
+}
 // Element At of each lane's piece (lane_types.hpp: pair_in_piece), widened to a 32-bit lane.
 template <class T, int At>
 inline __m512i piece_element(__m512i v) noexcept {
@@ -91,6 +97,13 @@ inline void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& fi
         _mm512_permutex2var_ps(lo, _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30), hi);
     second =
         _mm512_permutex2var_ps(lo, _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31), hi);
+  } else if constexpr (std::is_same_v<T, float> && S == 3) {
+    // One 128-bit load per lane (the pair and the two elements between), lanes i, i + 4, i + 8,
+    // i + 12 in one register; then per 128-bit quarter SSE4.1's transpose of elements 0 and 3.
+    const __m512 q0 = quarters(base, o[0], o[4], o[8], o[12]), q1 = quarters(base, o[1], o[5], o[9], o[13]);
+    const __m512 q2 = quarters(base, o[2], o[6], o[10], o[14]), q3 = quarters(base, o[3], o[7], o[11], o[15]);
+    first = _mm512_shuffle_ps(_mm512_unpacklo_ps(q0, q1), _mm512_unpacklo_ps(q2, q3), _MM_SHUFFLE(1, 0, 1, 0));
+    second = _mm512_shuffle_ps(_mm512_unpackhi_ps(q0, q1), _mm512_unpackhi_ps(q2, q3), _MM_SHUFFLE(3, 2, 3, 2));
   } else {
     first = GatherOffsets(d, base, o);
     second = GatherOffsets(d, base + S, o);
