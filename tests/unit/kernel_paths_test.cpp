@@ -260,8 +260,9 @@ int check_blend_resample(nd::isa target, std::mt19937& rng) {
   const auto ops = dt::blend_resample_for<float, Src, Dst>(target);
   const auto generic = dt::blend_resample_for<float, Src, Dst>(nd::isa::generic);
   const auto L = static_cast<index_t>(lanes_of(target));
-  // Gathers that are loads: from float rows on SSE4.1 and NEON, from integer rows everywhere.
-  const bool gathers_by_loads =
+  // Reads by loads (reads_by_loads): integer rows everywhere; float rows on SSE4.1 and NEON, and
+  // pairs of 3-element pixels on every target.
+  const bool reads_by_loads =
       std::is_integral_v<Src> || (std::is_same_v<Src, float> && target != nd::isa::avx2 && target != nd::isa::avx512);
   int one_pass = 0, interleaved_pairs = 0;
   for (const index_t pixel : {1, 3})
@@ -274,7 +275,7 @@ int check_blend_resample(nd::isa target, std::mt19937& rng) {
             const nd::packed_taps p = nd::packed_taps::build(static_cast<int>(L), pixel, in, out, t.tap_begin,
                                                              t.tap_index, t.tap_weight_f, t.max_taps);
             if (!p.usable()) continue;
-            if (rows >= 1 && rows <= 4 && out * t.max_taps < in && (!p.gathers || gathers_by_loads || pixel == 3))
+            if (rows >= 1 && rows <= 4 && out * t.max_taps < in && (!p.gathers || reads_by_loads || pixel == 3))
               ++one_pass;
             if (pixel == 3 && std::find(p.kind.begin(), p.kind.end(), nd::block_kind::pair_gather) != p.kind.end())
               ++interleaved_pairs;  // pairs 3 elements apart (GatherOffsetPairs<3>)

@@ -384,6 +384,38 @@ TEST(SimdVocabulary, TwoTableLookupsAndGathers) {
   }
 }
 
+// Rows of n elements of each 8- and 16-bit integer type: random, but for the type's lowest value
+// at element `lowest` and its highest at `highest`, which the caller's first round reads.
+struct integer_rows {
+  std::vector<std::uint8_t> u8;
+  std::vector<std::int8_t> i8;
+  std::vector<std::uint16_t> u16;
+  std::vector<std::int16_t> i16;
+
+  template <class Next>
+  integer_rows(std::size_t n, std::size_t lowest, std::size_t highest, Next& next) : u8(n), i8(n), u16(n), i16(n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint32_t r = next() >> 8;
+      u8[i] = static_cast<std::uint8_t>(r);
+      i8[i] = static_cast<std::int8_t>(static_cast<int>(r & 255u) - 128);
+      u16[i] = static_cast<std::uint16_t>(r);
+      i16[i] = static_cast<std::int16_t>(static_cast<int>(r & 65535u) - 32768);
+    }
+    set(lowest, std::numeric_limits<std::uint8_t>::min(), std::numeric_limits<std::int8_t>::min(),
+        std::numeric_limits<std::uint16_t>::min(), std::numeric_limits<std::int16_t>::min());
+    set(highest, std::numeric_limits<std::uint8_t>::max(), std::numeric_limits<std::int8_t>::max(),
+        std::numeric_limits<std::uint16_t>::max(), std::numeric_limits<std::int16_t>::max());
+  }
+
+ private:
+  void set(std::size_t at, std::uint8_t a, std::int8_t b, std::uint16_t c, std::int16_t d) {
+    u8[at] = a;
+    i8[at] = b;
+    u16[at] = c;
+    i16[at] = d;
+  }
+};
+
 // GatherOffsets from integer rows (blend_resample's one pass from 8- and 16-bit sources): every
 // lane widened exactly, the extremes of each type included.
 TEST(SimdVocabulary, GathersFromIntegerRows) {
@@ -391,17 +423,8 @@ TEST(SimdVocabulary, GathersFromIntegerRows) {
   std::uint32_t seed = 17u;
   auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
   constexpr std::size_t n = 600;
-  std::vector<std::uint8_t> u8(n);
-  std::vector<std::int8_t> i8(n);
-  std::vector<std::uint16_t> u16(n);
-  std::vector<std::int16_t> i16(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::uint32_t r = next() >> 8;
-    u8[i] = static_cast<std::uint8_t>(i == 0 ? 255 : r);
-    i8[i] = static_cast<std::int8_t>(i == 0 ? -128 : i == 1 ? 127 : static_cast<int>(r & 255u) - 128);
-    u16[i] = static_cast<std::uint16_t>(i == 0 ? 65535 : r);
-    i16[i] = static_cast<std::int16_t>(i == 0 ? -32768 : i == 1 ? 32767 : static_cast<int>(r & 65535u) - 32768);
-  }
+  const integer_rows rows(n, 0, 1, next);  // round 0 reads elements 0 and 1
+  const auto& [u8, i8, u16, i16] = rows;
   for (const backend& be : backends) {
     SCOPED_TRACE(be.name);
     const std::size_t L = be.lanes();
@@ -430,19 +453,10 @@ TEST(SimdVocabulary, GathersPairsFromEveryRowType) {
   std::uint32_t seed = 23u;
   auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
   constexpr std::size_t n = 600;
-  std::vector<std::uint8_t> u8(n);
-  std::vector<std::int8_t> i8(n);
-  std::vector<std::uint16_t> u16(n);
-  std::vector<std::int16_t> i16(n);
+  const integer_rows rows(n, n - 1, n - 4, next);  // in round 0's pairs, for S = 3 and S = 1
+  const auto& [u8, i8, u16, i16] = rows;
   std::vector<float> f32(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::uint32_t r = next() >> 8;
-    u8[i] = static_cast<std::uint8_t>(i == n - 1 ? 255 : r);
-    i8[i] = static_cast<std::int8_t>(i == n - 1 ? -128 : i == n - 4 ? 127 : static_cast<int>(r & 255u) - 128);
-    u16[i] = static_cast<std::uint16_t>(i == n - 1 ? 65535 : r);
-    i16[i] = static_cast<std::int16_t>(i == n - 1 ? -32768 : i == n - 4 ? 32767 : static_cast<int>(r & 65535u) - 32768);
-    f32[i] = static_cast<float>(r) * 0.25f - 1000.0f;
-  }
+  for (std::size_t i = 0; i < n; ++i) f32[i] = static_cast<float>(next() >> 8) * 0.25f - 1000.0f;
   const auto value = [&](int type, std::size_t at) {
     switch (type) {
       case 0: return static_cast<float>(u8[at]);
