@@ -125,8 +125,15 @@ inline dims shape_after(const resize_plan& plan, const axis_list& order, std::si
   return s;
 }
 
+/// The rows of an h-first pair's ring of resampled rows: the most rows one output reads
+/// (max_span), and the rows a load resamples ahead (tuning::h_first_rows_per_load − 1), so that
+/// no load overwrites a row the current output reads.
+inline index_t h_first_ring_rows(const axis_table& th) noexcept {
+  return std::max<index_t>(th.max_span, 1) + tuning::h_first_rows_per_load - 1;
+}
+
 /// Per-chunk scratch bytes (`before`: the stage before the pair, listed in L.order): max_taps row pointers and either
-/// one source row (v-first: in_w · block accumulators), a ring of max_span resampled rows (h-first: max_span · out_w ·
+/// one source row (v-first: in_w · block accumulators), a ring of resampled rows (h-first: h_first_ring_rows · out_w ·
 /// block accumulators, plus tags), or a whole resampled plane (in_h · out_w · block).
 template <class Acc>
 std::size_t size_chunk(const resize_plan& plan, execution_layout& L, const dims& before, index_t concurrency) {
@@ -149,12 +156,12 @@ std::size_t size_chunk(const resize_plan& plan, execution_layout& L, const dims&
         scratch_layout::times(static_cast<std::size_t>(before[g.h]), static_cast<std::size_t>(tw.out)),
         scratch_layout::times(static_cast<std::size_t>(g.block), sizeof(Acc)));
     g.whole_planes = g.h_first && th.sources_used == before[g.h] && plane_bytes <= 16384 && planes >= 4 * concurrency;
-    const auto span = static_cast<std::size_t>(std::max<index_t>(th.max_span, 1));
-    if (g.h_first && !g.whole_planes) L.part.tags = chunk.take(span * 2 * sizeof(index_t));
+    const auto ring = static_cast<std::size_t>(h_first_ring_rows(th));
+    if (g.h_first && !g.whole_planes) L.part.tags = chunk.take(ring * 2 * sizeof(index_t));
     L.part.buffer = chunk.take(
         g.whole_planes ? plane_bytes
         : g.h_first    ? scratch_layout::times(
-                             span, scratch_layout::times(static_cast<std::size_t>(tw.out * g.block), sizeof(Acc)))
+                             ring, scratch_layout::times(static_cast<std::size_t>(tw.out * g.block), sizeof(Acc)))
                     : scratch_layout::times(static_cast<std::size_t>(before[g.w] * g.block), sizeof(Acc)));
   }
   return chunk.bytes;

@@ -208,9 +208,9 @@ void resample_packed(Dst* d, const Row& row, index_t in_pixels, index_t out_pixe
   }
 }
 
-/// A window block for `rows` rows (row r at s + r·s_row, written to d + r·d_row), its first
-/// `Slots` slots (the rest empty) loaded once for all the rows: sum_slots's operations.
-template <int Slots, class Src, class Dst>
+/// A window (Two: window2) block for `rows` rows (row r at s + r·s_row, written to d + r·d_row),
+/// its first `Slots` slots (the rest empty) loaded once for all the rows: sum_slots's operations.
+template <int Slots, bool Two, class Src, class Dst>
 NDRESIZE_ALWAYS_INLINE void window_rows(Dst* d, index_t d_row, const Src* s, index_t s_row, index_t rows, index_t avail,
                                         const std::int32_t* off, const float* w, const std::uint32_t* m,
                                         index_t n) noexcept {
@@ -226,16 +226,46 @@ NDRESIZE_ALWAYS_INLINE void window_rows(Dst* d, index_t d_row, const Src* s, ind
   bool every = true;  // every slot has every lane: no selects (sum_slots)
   for (int t = 0; t < Slots; ++t) every = every && m[t] == every_lane;
   for (index_t r = 0; r < rows; ++r) {
-    const hn::VF win = load_window<Src>(s + r * s_row, avail);
-    hn::VF acc = hn::Mul(weight[0], hn::TableLookupLanes(win, index[0]));
+    const Src* row = s + r * s_row;
+    const hn::VF lo = load_window<Src>(row, avail);
+    const hn::VF hi = Two && avail > lanes ? load_window<Src>(row + lanes, avail - lanes) : hn::Zero(df);
+    const auto source = [&](int t) {
+      if constexpr (Two)
+        return hn::TwoTablesLookupLanes(lo, hi, index[t]);
+      else
+        return hn::TableLookupLanes(lo, index[t]);
+    };
+    hn::VF acc = hn::Mul(weight[0], source(0));
     if (every) {
-      for (int t = 1; t < Slots; ++t) acc = hn::Add(acc, hn::Mul(weight[t], hn::TableLookupLanes(win, index[t])));
+      for (int t = 1; t < Slots; ++t) acc = hn::Add(acc, hn::Mul(weight[t], source(t)));
     } else {
       acc = hn::IfThenElseZero(has[0], acc);
-      for (int t = 1; t < Slots; ++t)
-        acc = hn::IfThenElse(has[t], hn::Add(acc, hn::Mul(weight[t], hn::TableLookupLanes(win, index[t]))), acc);
+      for (int t = 1; t < Slots; ++t) acc = hn::IfThenElse(has[t], hn::Add(acc, hn::Mul(weight[t], source(t))), acc);
     }
     store_block<Dst>(acc, d + r * d_row, n);
+  }
+}
+
+/// window_rows for a block of `kind` window or window2 with `used` (1–4) slots: false for
+/// any other block.
+template <class Src, class Dst>
+NDRESIZE_ALWAYS_INLINE bool window_block_rows(block_kind kind, std::size_t used, Dst* d, index_t d_row, const Src* s,
+                                              index_t s_row, index_t rows, index_t avail, const std::int32_t* off,
+                                              const float* w, const std::uint32_t* m, index_t n) noexcept {
+  const auto call = [&]<int Slots>(std::integral_constant<int, Slots>) {
+    if (kind == block_kind::window)
+      window_rows<Slots, false>(d, d_row, s, s_row, rows, avail, off, w, m, n);
+    else
+      window_rows<Slots, true>(d, d_row, s, s_row, rows, avail, off, w, m, n);
+    return true;
+  };
+  if (kind != block_kind::window && kind != block_kind::window2) return false;
+  switch (used) {
+    case 1: return call(std::integral_constant<int, 1>{});
+    case 2: return call(std::integral_constant<int, 2>{});
+    case 3: return call(std::integral_constant<int, 3>{});
+    case 4: return call(std::integral_constant<int, 4>{});
+    default: return false;
   }
 }
 
@@ -250,17 +280,10 @@ void resample_packed_group(Dst* d, index_t d_row, const Src* s, index_t s_row, i
     const packed_block k = block_of(p, b, in);
     const index_t n = out - b * lanes;
     const block_kind kind = p.kind[static_cast<std::size_t>(b)];
-    if (kind == block_kind::window) {
-      std::size_t used = 1;  // as sum_slots: the slots from the first empty one on add nothing
-      while (used < slots && k.m[used] != 0) ++used;
-      switch (used) {
-        case 1: window_rows<1>(d + b * lanes, d_row, s + k.base, s_row, rows, k.avail, k.off, k.w, k.m, n); continue;
-        case 2: window_rows<2>(d + b * lanes, d_row, s + k.base, s_row, rows, k.avail, k.off, k.w, k.m, n); continue;
-        case 3: window_rows<3>(d + b * lanes, d_row, s + k.base, s_row, rows, k.avail, k.off, k.w, k.m, n); continue;
-        case 4: window_rows<4>(d + b * lanes, d_row, s + k.base, s_row, rows, k.avail, k.off, k.w, k.m, n); continue;
-        default: break;
-      }
-    }
+    std::size_t used = 1;  // as sum_slots: the slots from the first empty one on add nothing
+    while (used < slots && k.m[used] != 0) ++used;
+    if (window_block_rows(kind, used, d + b * lanes, d_row, s + k.base, s_row, rows, k.avail, k.off, k.w, k.m, n))
+      continue;
     for (index_t r = 0; r < rows; ++r)
       store_block<Dst>(sum_block(kind, plain_row<Src>{s + r * s_row}, k.base, k.avail, p.pixel, k.off, k.w, k.m, slots),
                        d + r * d_row + b * lanes, n);

@@ -33,6 +33,11 @@ inline constexpr std::size_t extra_chunk_bytes = std::size_t{8} << 20;
 /// group; a group's rows stay in the L1 cache across its blocks).
 inline constexpr index_t packed_row_group = 16;
 
+/// An h-first pair whose outputs read every source row resamples this many rows per load into
+/// its ring (the rows the next outputs read), so the packed row pass loads a block's table once
+/// for them all (resample_packed_rows).
+inline constexpr index_t h_first_rows_per_load = 16;
+
 /// A v-first pair that shrinks its inner axis by more than its taps blends only the source
 /// elements its resample reads, in one pass (blend_resample), where its gathers are loads
 /// (SSE4.1 and NEON; integer sources, and float pixels of 3 elements, on every target). Where
