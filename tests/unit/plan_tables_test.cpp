@@ -8,10 +8,12 @@
 #include <gtest/gtest.h>
 #include <Eigen/Core>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <random>
 #include <string>
 #include <utility>
@@ -204,6 +206,63 @@ TEST(PlanTables, AscendAndResamplePlansToo) {
   const auto yr = nd::execute<float>(resample_plan, nd::tensor_view<const float>(x.data(), in));
   EXPECT_EQ(0, std::memcmp(yr.data(), resize_from_tables<float>(resample_plan, x).data(),
                            sizeof(float) * static_cast<std::size_t>(yr.size())));
+}
+
+// Tables made elsewhere may read rows in any order. Here the rows' outputs sweep every row once
+// (so the horizontal-first ring resamples rows ahead, 16 per call), then sweep again from row 0,
+// then jump, step back and repeat rows, up to 5 taps in scrambled order. No load may overwrite
+// a row the current output reads, or read ahead past the chunk: every target, one thread, 3
+// threads and 7 of a caller's own, each bit for bit the port above.
+TEST(PlanTables, RowsReadInAnyOrderGiveThePortsBits) {
+  std::mt19937_64 r(11);
+  const nd::dims in{2, 23, 19};
+  nd::resize_attributes a;
+  a.mode = nd::enums::mode::linear;
+  const auto library = nd::make_plan(in, a, {{}, {}, std::vector<std::int64_t>{2, 90, 41}});
+  std::vector<nd::axis_table> tables = tables_of(library);
+  nd::axis_table& h = tables[1];  // rows: 23 → 90
+  h.tap_begin = {0};
+  h.tap_index.clear();
+  h.tap_weight.clear();
+  h.tap_weight_f.clear();
+  h.max_taps = 0;
+  for (nd::index_t j = 0; j < h.out; ++j) {
+    const nd::index_t centre = j < 30 ? j * 23 / 30 : j < 50 ? (j - 30) * 23 / 20 : static_cast<nd::index_t>(r() % 23);
+    const int taps = 1 + static_cast<int>(r() % 5);
+    std::vector<nd::index_t> rows;
+    for (int t = 0; t < taps; ++t) rows.push_back(std::clamp<nd::index_t>(centre - 2 + t, 0, 22));
+    if (j >= 50) std::shuffle(rows.begin(), rows.end(), r);
+    for (const nd::index_t row : rows) {
+      h.tap_index.push_back(row);
+      h.tap_weight.push_back(static_cast<double>(r() % 2001) / 1000.0 - 0.5);
+      h.tap_weight_f.push_back(static_cast<float>(h.tap_weight.back()));
+    }
+    h.tap_begin.push_back(static_cast<nd::index_t>(h.tap_index.size()));
+    h.max_taps = std::max(h.max_taps, taps);
+  }
+  const auto plan = nd::resize_plan::from_tables("rows in any order", nd::kernel_family::weighted, in, tables);
+  ASSERT_TRUE(plan.ok()) << plan.error().message;
+  ASSERT_EQ(plan->table(1).sources_used, 23);                              // every row read: the ring reads ahead
+  ASSERT_EQ(nd::execution_order<float>(*plan), (std::vector<int>{2, 1}));  // horizontally first
+  std::vector<float> x(static_cast<std::size_t>(nd::checked_element_count(in)));
+  for (auto& v : x) v = random_value<float>(r);
+  const std::vector<float> expected = resize_from_tables<float>(*plan, x);
+  nd::thread_pool pool3(3);
+  const nd::executor own(7, [](nd::index_t n, const std::function<void(nd::index_t)>& body) {
+    for (nd::index_t i = n; i-- > 0;) body(i);  // any order a caller's parallel_for may take
+  });
+  for (const nd::isa target : {nd::isa::generic, nd::isa::sse4, nd::isa::avx2, nd::isa::avx512, nd::isa::neon}) {
+    nd::set_max_isa(target);
+    for (const nd::executor& ex : {nd::executor{}, pool3.get_executor(), own}) {
+      std::vector<float> y(expected.size());
+      nd::workspace ws;
+      nd::execute<float>(*plan, nd::tensor_view<const float>(x.data(), in),
+                         nd::tensor_view<float>(y.data(), plan->output_shape()), ws, ex);
+      EXPECT_EQ(std::memcmp(y.data(), expected.data(), sizeof(float) * y.size()), 0)
+          << "target " << nd::isa_name(nd::active_isa()) << ", concurrency " << ex.concurrency();
+    }
+  }
+  nd::set_max_isa(nd::isa::avx512);
 }
 
 // R6: tables made outside the library are checked against the documented format before a plan
