@@ -125,11 +125,20 @@ inline dims shape_after(const resize_plan& plan, const axis_list& order, std::si
   return s;
 }
 
+/// The source rows an h-first pair's load resamples (row_bytes: one resampled row's bytes):
+/// tuning::h_first_rows_per_load where the outputs read every source row and the ring of
+/// h_first_ring_rows stays within tuning::h_first_ring_max_bytes; else 1.
+inline index_t h_first_rows_per_load(const axis_table& th, std::size_t row_bytes) noexcept {
+  const auto rows = static_cast<std::size_t>(std::max<index_t>(th.max_span, 1) + tuning::h_first_rows_per_load - 1);
+  return th.sources_used == th.in && row_bytes <= tuning::h_first_ring_max_bytes / rows ? tuning::h_first_rows_per_load
+                                                                                        : 1;
+}
+
 /// The rows of an h-first pair's ring of resampled rows: the most rows one output reads
-/// (max_span), and the rows a load resamples ahead (tuning::h_first_rows_per_load − 1), so that
-/// no load overwrites a row the current output reads.
-inline index_t h_first_ring_rows(const axis_table& th) noexcept {
-  return std::max<index_t>(th.max_span, 1) + tuning::h_first_rows_per_load - 1;
+/// (max_span), and the rows a load resamples ahead (h_first_rows_per_load − 1), so that no load
+/// overwrites a row the current output reads.
+inline index_t h_first_ring_rows(const axis_table& th, std::size_t row_bytes) noexcept {
+  return std::max<index_t>(th.max_span, 1) + h_first_rows_per_load(th, row_bytes) - 1;
 }
 
 /// Per-chunk scratch bytes (`before`: the stage before the pair, listed in L.order): max_taps row pointers and either
@@ -156,7 +165,8 @@ std::size_t size_chunk(const resize_plan& plan, execution_layout& L, const dims&
         scratch_layout::times(static_cast<std::size_t>(before[g.h]), static_cast<std::size_t>(tw.out)),
         scratch_layout::times(static_cast<std::size_t>(g.block), sizeof(Acc)));
     g.whole_planes = g.h_first && th.sources_used == before[g.h] && plane_bytes <= 16384 && planes >= 4 * concurrency;
-    const auto ring = static_cast<std::size_t>(h_first_ring_rows(th));
+    const auto ring = static_cast<std::size_t>(
+        h_first_ring_rows(th, scratch_layout::times(static_cast<std::size_t>(tw.out * g.block), sizeof(Acc))));
     if (g.h_first && !g.whole_planes) L.part.tags = chunk.take(ring * 2 * sizeof(index_t));
     L.part.buffer = chunk.take(
         g.whole_planes ? plane_bytes

@@ -246,25 +246,16 @@ NDRESIZE_ALWAYS_INLINE void window_rows(Dst* d, index_t d_row, const Src* s, ind
   }
 }
 
-/// window_rows for a block of `kind` window or window2 with `used` (1–4) slots: false for
-/// any other block.
-template <class Src, class Dst>
-NDRESIZE_ALWAYS_INLINE bool window_block_rows(block_kind kind, std::size_t used, Dst* d, index_t d_row, const Src* s,
-                                              index_t s_row, index_t rows, index_t avail, const std::int32_t* off,
-                                              const float* w, const std::uint32_t* m, index_t n) noexcept {
-  const auto call = [&]<int Slots>(std::integral_constant<int, Slots>) {
-    if (kind == block_kind::window)
-      window_rows<Slots, false>(d, d_row, s, s_row, rows, avail, off, w, m, n);
-    else
-      window_rows<Slots, true>(d, d_row, s, s_row, rows, avail, off, w, m, n);
-    return true;
-  };
-  if (kind != block_kind::window && kind != block_kind::window2) return false;
+/// window_rows for a block of `used` (1–4) slots: false for any other count.
+template <bool Two, class Src, class Dst>
+NDRESIZE_ALWAYS_INLINE bool window_rows_of(std::size_t used, Dst* d, index_t d_row, const Src* s, index_t s_row,
+                                           index_t rows, index_t avail, const std::int32_t* off, const float* w,
+                                           const std::uint32_t* m, index_t n) noexcept {
   switch (used) {
-    case 1: return call(std::integral_constant<int, 1>{});
-    case 2: return call(std::integral_constant<int, 2>{});
-    case 3: return call(std::integral_constant<int, 3>{});
-    case 4: return call(std::integral_constant<int, 4>{});
+    case 1: window_rows<1, Two>(d, d_row, s, s_row, rows, avail, off, w, m, n); return true;
+    case 2: window_rows<2, Two>(d, d_row, s, s_row, rows, avail, off, w, m, n); return true;
+    case 3: window_rows<3, Two>(d, d_row, s, s_row, rows, avail, off, w, m, n); return true;
+    case 4: window_rows<4, Two>(d, d_row, s, s_row, rows, avail, off, w, m, n); return true;
     default: return false;
   }
 }
@@ -280,10 +271,15 @@ void resample_packed_group(Dst* d, index_t d_row, const Src* s, index_t s_row, i
     const packed_block k = block_of(p, b, in);
     const index_t n = out - b * lanes;
     const block_kind kind = p.kind[static_cast<std::size_t>(b)];
-    std::size_t used = 1;  // as sum_slots: the slots from the first empty one on add nothing
-    while (used < slots && k.m[used] != 0) ++used;
-    if (window_block_rows(kind, used, d + b * lanes, d_row, s + k.base, s_row, rows, k.avail, k.off, k.w, k.m, n))
-      continue;
+    if (kind == block_kind::window || kind == block_kind::window2) {
+      std::size_t used = 1;  // as sum_slots: the slots from the first empty one on add nothing
+      while (used < slots && k.m[used] != 0) ++used;
+      const Src* at = s + k.base;
+      if (kind == block_kind::window
+              ? window_rows_of<false>(used, d + b * lanes, d_row, at, s_row, rows, k.avail, k.off, k.w, k.m, n)
+              : window_rows_of<true>(used, d + b * lanes, d_row, at, s_row, rows, k.avail, k.off, k.w, k.m, n))
+        continue;
+    }
     for (index_t r = 0; r < rows; ++r)
       store_block<Dst>(sum_block(kind, plain_row<Src>{s + r * s_row}, k.base, k.avail, p.pixel, k.off, k.w, k.m, slots),
                        d + r * d_row + b * lanes, n);
@@ -291,7 +287,7 @@ void resample_packed_group(Dst* d, index_t d_row, const Src* s, index_t s_row, i
 }
 
 /// resample_packed for `rows` rows, block by block, each for every row of a group of
-/// tuning::packed_row_group rows: a window block's offsets, weights and masks are loaded once
+/// tuning::packed_row_group rows: a window or window2 block's offsets, weights and masks are loaded once
 /// for the group. For many short rows, such as the rows of small planes (W7 of bench/: 14 → 28
 /// elements), reloading a block's table once per row cost more than the arithmetic (one
 /// thread, paired runs, AVX-512: W7 −23 %); the groups keep long rows (W5: 128 → 256) in the

@@ -263,7 +263,7 @@ void fused_v_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& 
 
 /// h-first: a ring of resampled input rows; slot = input row mod h_first_ring_rows, tagged by
 /// (outer, row). Where the outputs read every source row, a load resamples the rows after the
-/// missing one too (up to tuning::h_first_rows_per_load, in the slots that follow, stopping at
+/// missing one too (up to h_first_rows_per_load, in the slots that follow, stopping at
 /// one already there or past the rows the chunk reads): the next outputs read them, and the
 /// packed row pass loads a block's table once for all of them. The ring holds max_span rows
 /// more than a load writes ahead, so no load overwrites a row the current output reads.
@@ -274,8 +274,9 @@ void fused_h_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& 
   const index_t sh = io.ss[g.h], dh = io.ds[g.h], sw = io.ss[g.w], out_w = f.tw.out;
   const index_t in_h = io.ext[g.h], in_w = io.ext[g.w];
   const auto* wh = weights_of<Acc>(f.th);
-  const index_t ring = h_first_ring_rows(f.th), line_size = out_w * g.block;
-  const index_t ahead = f.th.sources_used == in_h ? tuning::h_first_rows_per_load : 1;
+  const index_t line_size = out_w * g.block;
+  const auto line_bytes = static_cast<std::size_t>(line_size) * sizeof(Acc);
+  const index_t ring = h_first_ring_rows(f.th, line_bytes), ahead = h_first_rows_per_load(f.th, line_bytes);
   const index_t items = box_size(outer, outer.n) * f.th.out;
   const split sp{items, std::min<index_t>(mem.count, items)};
   ex.run(sp.chunks, [&](index_t c) {

@@ -35,8 +35,12 @@ inline constexpr index_t packed_row_group = 16;
 
 /// An h-first pair whose outputs read every source row resamples this many rows per load into
 /// its ring (the rows the next outputs read), so the packed row pass loads a block's table once
-/// for them all (resample_packed_rows).
+/// for them all (resample_packed_rows)...
 inline constexpr index_t h_first_rows_per_load = 16;
+/// ... while that ring takes at most this many bytes (rows of many channels, such as W5's
+/// 256 × 256 planes, keep one row per load: the channels' pass has no table to share, and a
+/// ring past the L2 cache only slows the blends that read it).
+inline constexpr std::size_t h_first_ring_max_bytes = std::size_t{512} << 10;
 
 /// A v-first pair that shrinks its inner axis by more than its taps blends only the source
 /// elements its resample reads, in one pass (blend_resample), where its gathers are loads
