@@ -165,14 +165,13 @@ std::size_t size_chunk(const resize_plan& plan, execution_layout& L, const dims&
         scratch_layout::times(static_cast<std::size_t>(before[g.h]), static_cast<std::size_t>(tw.out)),
         scratch_layout::times(static_cast<std::size_t>(g.block), sizeof(Acc)));
     g.whole_planes = g.h_first && th.sources_used == before[g.h] && plane_bytes <= 16384 && planes >= 4 * concurrency;
-    const auto ring = static_cast<std::size_t>(
-        h_first_ring_rows(th, scratch_layout::times(static_cast<std::size_t>(tw.out * g.block), sizeof(Acc))));
+    const auto row_bytes = scratch_layout::times(static_cast<std::size_t>(tw.out * g.block), sizeof(Acc));
+    const auto ring = static_cast<std::size_t>(h_first_ring_rows(th, row_bytes));
     if (g.h_first && !g.whole_planes) L.part.tags = chunk.take(ring * 2 * sizeof(index_t));
-    L.part.buffer = chunk.take(
-        g.whole_planes ? plane_bytes
-        : g.h_first    ? scratch_layout::times(
-                             ring, scratch_layout::times(static_cast<std::size_t>(tw.out * g.block), sizeof(Acc)))
-                    : scratch_layout::times(static_cast<std::size_t>(before[g.w] * g.block), sizeof(Acc)));
+    L.part.buffer =
+        chunk.take(g.whole_planes ? plane_bytes
+                   : g.h_first    ? scratch_layout::times(ring, row_bytes)
+                               : scratch_layout::times(static_cast<std::size_t>(before[g.w] * g.block), sizeof(Acc)));
   }
   return chunk.bytes;
 }

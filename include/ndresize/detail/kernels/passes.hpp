@@ -265,8 +265,9 @@ void fused_v_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& 
 /// (outer, row). Where the outputs read every source row, a load resamples the rows after the
 /// missing one too (up to h_first_rows_per_load, in the slots that follow, stopping at
 /// one already there or past the rows the chunk reads): the next outputs read them, and the
-/// packed row pass loads a block's table once for all of them. The ring holds max_span rows
-/// more than a load writes ahead, so no load overwrites a row the current output reads.
+/// packed row pass loads a block's table once for all of them. The ring holds the rows one
+/// output reads and those a load writes ahead (h_first_ring_rows), so no load overwrites a row
+/// the current output reads.
 template <class Acc, class Src, class Dst>
 void fused_h_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& io, const loop_axes& outer,
                    const executor& ex, const chunk_memory& mem) {
