@@ -181,8 +181,10 @@ nd::axis_table neighbour_table(std::mt19937& rng, index_t in, index_t out, index
   for (index_t j = 0; j < out; ++j) {
     const index_t n = taps == 0 ? 2 : 1 + static_cast<index_t>(rng() % static_cast<unsigned>(taps));
     const index_t centre = j * in / out;
+    // Two adjacent taps stay two distinct pixels at the row's ends, as a linear filter's do.
+    const index_t first = taps == 0 && in >= 2 ? std::clamp<index_t>(centre - 1, 0, in - 2) : centre - n / 2;
     for (index_t q = 0; q < n; ++q) {
-      t.tap_index.push_back(std::clamp<index_t>(centre + q - n / 2, 0, in - 1));
+      t.tap_index.push_back(std::clamp<index_t>(first + q, 0, in - 1));
       const float wq = std::uniform_real_distribution<float>(-0.75f, 1.25f)(rng);
       t.tap_weight.push_back(wq);
       t.tap_weight_f.push_back(wq);
@@ -253,10 +255,15 @@ window_coverage check_window(nd::isa target, std::mt19937& rng) {
 // ones: gathers and pair gathers) or upsamples (windows), pixels of 1 and 3 elements, against
 // the generic blend then resample. Returns how many cases met the conditions under which a
 // target blends only the elements it reads (blends_where_read in packed_window-inl.hpp: 1–4
-// rows, a shrink by more than the taps, gathers that are loads), so that the caller can check
-// the one-pass path was reached.
+// rows, a shrink by more than the taps, gathers that are loads), and how many of those went
+// through its loop for linear shrinks (two rows, every block a pair gather: resample_pairs), per
+// pixel, so that the caller can check both paths were reached.
+struct one_pass_coverage {
+  int cases = 0;
+  int linear_shrinks[2] = {0, 0};  ///< pixels of 1, of 3 elements
+};
 template <class Src, class Dst>
-int check_blend_resample(nd::isa target, std::mt19937& rng) {
+one_pass_coverage check_blend_resample(nd::isa target, std::mt19937& rng) {
   const auto ops = dt::blend_resample_for<float, Src, Dst>(target);
   const auto generic = dt::blend_resample_for<float, Src, Dst>(nd::isa::generic);
   const auto L = static_cast<index_t>(lanes_of(target));
@@ -264,7 +271,8 @@ int check_blend_resample(nd::isa target, std::mt19937& rng) {
   // pairs of 3-element pixels on every target.
   const bool reads_by_loads =
       std::is_integral_v<Src> || (std::is_same_v<Src, float> && target != nd::isa::avx2 && target != nd::isa::avx512);
-  int one_pass = 0, interleaved_pairs = 0;
+  one_pass_coverage one_pass;
+  int interleaved_pairs = 0;
   for (const index_t pixel : {1, 3})
     for (const index_t out : std::vector<index_t>{1, L - 1, L, L + 1, 4 * L - 1, 4 * L + 1, 37})
       for (const index_t taps : {1, 2, 4, 0})  // 0: exactly 2 adjacent taps per output
@@ -275,8 +283,10 @@ int check_blend_resample(nd::isa target, std::mt19937& rng) {
             const nd::packed_taps p = nd::packed_taps::build(static_cast<int>(L), pixel, in, out, t.tap_begin,
                                                              t.tap_index, t.tap_weight_f, t.max_taps);
             if (!p.usable()) continue;
-            if (rows >= 1 && rows <= 4 && out * t.max_taps < in && (!p.gathers || reads_by_loads || pixel == 3))
-              ++one_pass;
+            if (rows >= 1 && rows <= 4 && out * t.max_taps < in && (!p.gathers || reads_by_loads || pixel == 3)) {
+              ++one_pass.cases;
+              if (rows == 2 && p.all_pairs) ++one_pass.linear_shrinks[pixel == 1 ? 0 : 1];
+            }
             if (pixel == 3 && std::find(p.kind.begin(), p.kind.end(), nd::block_kind::pair_gather) != p.kind.end())
               ++interleaved_pairs;  // pairs 3 elements apart (GatherOffsetPairs<3>)
             // The source rows end where the row does: a read past one is outside its allocation.
@@ -321,9 +331,15 @@ void check_source(nd::isa target, std::mt19937& rng) {
   if (std::is_same_v<Src, float>) {
     EXPECT_GT(c.pair_gathers, 0) << nd::isa_name(target) << ": no pair gather block";
   }
-  const int one_pass = check_blend_resample<Src, float>(target, rng);
+  const one_pass_coverage one_pass = check_blend_resample<Src, float>(target, rng);
   if (std::is_integral_v<Src> || (std::is_same_v<Src, float> && target != nd::isa::avx2 && target != nd::isa::avx512)) {
-    EXPECT_GT(one_pass, 0) << nd::isa_name(target) << " " << type_name<Src>() << ": no one-pass blend_resample";
+    EXPECT_GT(one_pass.cases, 0) << nd::isa_name(target) << " " << type_name<Src>() << ": no one-pass blend_resample";
+    EXPECT_GT(one_pass.linear_shrinks[0], 0)
+        << nd::isa_name(target) << " " << type_name<Src>() << ": no linear shrink of 1-element pixels";
+  }
+  if (std::is_integral_v<Src> || std::is_same_v<Src, float>) {
+    EXPECT_GT(one_pass.linear_shrinks[1], 0)
+        << nd::isa_name(target) << " " << type_name<Src>() << ": no linear shrink of 3-element pixels";
   }
 }
 
@@ -354,7 +370,9 @@ TEST(KernelPaths, BlendAndChannelsMatchTheScalarBodiesOnEveryTarget) {
     EXPECT_GT((check_window<float, Eigen::half>(t, rng).tables), 0);
     EXPECT_GT((check_window<float, Eigen::bfloat16>(t, rng).tables), 0);
     // A v-first pair from X straight to Y (x → y), in one pass where the target does so.
-    EXPECT_GT((check_blend_resample<std::uint8_t, std::uint8_t>(t, rng)), 0);
+    const one_pass_coverage u8_to_u8 = check_blend_resample<std::uint8_t, std::uint8_t>(t, rng);
+    EXPECT_GT(u8_to_u8.cases, 0);
+    EXPECT_GT(u8_to_u8.linear_shrinks[1], 0);  // W6 of bench/: a uint8 HWC image
     check_blend_resample<float, Eigen::half>(t, rng);
   }
   std::printf("kernel paths: %zu vector targets checked\n", targets.size());

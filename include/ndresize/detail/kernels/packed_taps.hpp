@@ -37,6 +37,7 @@ struct packed_taps {
   int slots = 0;                     ///< tap slots per block (the table's max_taps)
   bool all_fit = true;               ///< every block fits one window
   bool gathers = false;              ///< some block needs gathers (which read float sources only)
+  bool all_pairs = true;             ///< every block is a pair_gather block (linear shrinks)
   std::vector<std::int32_t> base;    ///< per block: window start (flattened source index)
   std::vector<block_kind> kind;      ///< per block
   std::vector<std::int32_t> offset;  ///< [block][slot][lane]: base-relative source index
@@ -130,6 +131,7 @@ struct packed_taps {
                                             : reads_pairs(p, b, lanes) ? block_kind::pair_gather
                                                                        : block_kind::gather;
       p.gathers = p.gathers || (!fit && !fit2);
+      p.all_pairs = p.all_pairs && p.kind[static_cast<std::size_t>(b)] == block_kind::pair_gather;
     }
     p.lanes = lanes;
     return p;

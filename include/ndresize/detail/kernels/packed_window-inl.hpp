@@ -86,26 +86,27 @@ struct plain_row {
   }
 };
 
-/// ...or the blend of `taps` (1–4) contiguous rows with weights w, never stored: a v-first
+/// ...or the blend of taps() (1–4; Taps where not 0) contiguous rows with weights w, never stored: a v-first
 /// pair's intermediate row, each element read computed where it is read, as blend_lanes
 /// computes it (w_0 · r_0, then + w_q · r_q in table order), so with blend's bits. Gathers
 /// read float rows, and rows of 8- and 16-bit integers (simd::narrow_integer), which every
 /// backend widens.
-template <class Src>
+template <class Src, int Taps>
 struct blended_row {
   static constexpr bool gathers = std::is_same_v<Src, float> || simd::narrow_integer<Src>;
   const Src* r[4];
   hn::VF w[4];
-  index_t taps;
+  index_t count;  ///< the number of rows where Taps is 0 (else Taps)
+  index_t taps() const noexcept { return Taps != 0 ? Taps : count; }
   hn::VF window(index_t base, index_t n) const noexcept {
     hn::VF v = hn::Mul(w[0], load_window<Src>(r[0] + base, n));
-    for (index_t q = 1; q < taps; ++q) v = hn::Add(v, hn::Mul(w[q], load_window<Src>(r[q] + base, n)));
+    for (index_t q = 1; q < taps(); ++q) v = hn::Add(v, hn::Mul(w[q], load_window<Src>(r[q] + base, n)));
     return v;
   }
   hn::VF gather(index_t base, const std::int32_t* off) const noexcept {
     const hn::Df df;
     hn::VF v = hn::Mul(w[0], hn::GatherOffsets(df, r[0] + base, off));
-    for (index_t q = 1; q < taps; ++q) v = hn::Add(v, hn::Mul(w[q], hn::GatherOffsets(df, r[q] + base, off)));
+    for (index_t q = 1; q < taps(); ++q) v = hn::Add(v, hn::Mul(w[q], hn::GatherOffsets(df, r[q] + base, off)));
     return v;
   }
   void pairs(index_t base, const std::int32_t* off, index_t stride, hn::VF& first, hn::VF& second) const noexcept {
@@ -113,7 +114,7 @@ struct blended_row {
     gather_pairs(r[0] + base, off, stride, a, b);
     first = hn::Mul(w[0], a);
     second = hn::Mul(w[0], b);
-    for (index_t q = 1; q < taps; ++q) {
+    for (index_t q = 1; q < taps(); ++q) {
       gather_pairs(r[q] + base, off, stride, a, b);
       first = hn::Add(first, hn::Mul(w[q], a));
       second = hn::Add(second, hn::Mul(w[q], b));
@@ -205,6 +206,18 @@ void resample_packed(Dst* d, const Row& row, index_t in_pixels, index_t out_pixe
         AllFit ? sum_slots(one_window{row.window(k.base, k.avail)}, k.off, k.w, k.m, slots)
                : sum_block(p.kind[static_cast<std::size_t>(b)], row, k.base, k.avail, p.pixel, k.off, k.w, k.m, slots);
     store_block<Dst>(acc, d + b * lanes, out - b * lanes);
+  }
+}
+
+/// resample_packed for a table whose blocks all gather pairs (p.all_pairs), pixels of Pixel
+/// elements: the loop without the per-block choice.
+template <index_t Pixel, class Row, class Dst>
+void resample_pairs(Dst* d, const Row& row, index_t in_pixels, index_t out_pixels, const packed_taps& p) noexcept {
+  const index_t in = in_pixels * Pixel, out = out_pixels * Pixel;
+  const index_t blocks = (out + lanes - 1) / lanes;
+  for (index_t b = 0; b < blocks; ++b) {
+    const packed_block k = block_of(p, b, in);
+    store_block<Dst>(sum_pairs(row, k.base, Pixel, k.off, k.w, k.m), d + b * lanes, out - b * lanes);
   }
 }
 
@@ -351,6 +364,19 @@ NDRESIZE_ALWAYS_INLINE bool blends_where_read(const blend_resample_args<Acc, Src
          reads_by_loads<Src>(*a.h.packed) && t.out * t.max_taps < t.in;
 }
 
+/// The rows and weights of blend v as a blended_row (Taps: v.taps as a constant, or 0).
+template <int Taps, class Src, class W>
+NDRESIZE_ALWAYS_INLINE blended_row<Src, Taps> blended_row_of(const blend_args<Src, float, W>& v) noexcept {
+  blended_row<Src, Taps> row{};
+  row.count = v.taps;
+  for (index_t q = 0; q < 4; ++q) {
+    const index_t k = q < v.taps ? q : 0;
+    row.r[q] = v.rows[k];
+    row.w[q] = hn::Set(hn::Df{}, v.w[k]);
+  }
+  return row;
+}
+
 /// This target's blend_resample: a v-first pair's blend and resample in one pass over the
 /// elements the resample reads (blended_row), where blends_where_read; else the blend into the
 /// intermediate row, then its resample. Both give blend's and resample's bits.
@@ -359,15 +385,16 @@ void blend_resample(const blend_resample_args<Acc, Src, Dst>& a) noexcept {
   if constexpr (std::is_same_v<Acc, float> && loadable<Src> &&
                 (std::is_same_v<Src, float> || simd::narrow_integer<Src>)) {
     if (blends_where_read(a)) {
-      blended_row<Src> row{};
-      row.taps = a.v.taps;
-      for (index_t q = 0; q < 4; ++q) {
-        const index_t k = q < a.v.taps ? q : 0;
-        row.r[q] = a.v.rows[k];
-        row.w[q] = hn::Set(hn::Df{}, a.v.w[k]);
+      const packed_taps& p = *a.h.packed;
+      const index_t in = a.h.table->in, out = a.h.table->out;
+      // A linear shrink (W2, W2-NHWC, W6 of bench/): two rows and pair gathers only, with
+      // neither a block's kind nor the tap count left to choose per block (bench/README.md).
+      if (p.all_pairs && a.v.taps == 2 && (p.pixel == 1 || p.pixel == 3)) {
+        const auto row = blended_row_of<2>(a.v);
+        return p.pixel == 1 ? resample_pairs<1>(a.h.d, row, in, out, p) : resample_pairs<3>(a.h.d, row, in, out, p);
       }
       // No AllFit variant: a shrink by more than its taps has blocks wider than one window.
-      return resample_packed<false>(a.h.d, row, a.h.table->in, a.h.table->out, *a.h.packed);
+      return resample_packed<false>(a.h.d, blended_row_of<0>(a.v), in, out, p);
     }
   }
   blend<Acc, Src, Acc>(a.v);
