@@ -86,17 +86,17 @@ struct plain_row {
   }
 };
 
-/// ...or the blend of taps() (1–4; Taps where not 0) contiguous rows with weights w, never stored: a v-first
-/// pair's intermediate row, each element read computed where it is read, as blend_lanes
-/// computes it (w_0 · r_0, then + w_q · r_q in table order), so with blend's bits. Gathers
-/// read float rows, and rows of 8- and 16-bit integers (simd::narrow_integer), which every
-/// backend widens.
+/// ...or the blend of taps() (1–4: Taps, or `count` where Taps is 0) contiguous rows with
+/// weights w, never stored: a v-first pair's intermediate row, each element read computed where
+/// it is read, as blend_lanes computes it (w_0 · r_0, then + w_q · r_q in table order), so with
+/// blend's bits. Gathers read float rows, and rows of 8- and 16-bit integers
+/// (simd::narrow_integer), which every backend widens.
 template <class Src, int Taps>
 struct blended_row {
   static constexpr bool gathers = std::is_same_v<Src, float> || simd::narrow_integer<Src>;
   const Src* r[4];
   hn::VF w[4];
-  index_t count;  ///< the number of rows where Taps is 0 (else Taps)
+  index_t count;  ///< the number of rows, where Taps is 0
   index_t taps() const noexcept { return Taps != 0 ? Taps : count; }
   hn::VF window(index_t base, index_t n) const noexcept {
     hn::VF v = hn::Mul(w[0], load_window<Src>(r[0] + base, n));
