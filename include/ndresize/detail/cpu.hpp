@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// CPU dispatch, in one place. Kernels are written once as always-inline templates and
-// instantiated inside functions compiled for each target (generic x86-64, AVX2, AVX-512),
-// chosen once at run time. Floating-point contraction (a·b + c → fma) is switched off in
-// kernel code, so every target computes the same roundings: results are bit-identical
-// whichever target runs.
+// What kernel code needs of the CPU beside the vector vocabulary: the store fence after
+// non-temporal stores, prefetch hints, forced inlining, and floating-point contraction
+// (a·b + c → fma) switched off in the generic kernels, so every target computes the same
+// roundings. The per-target regions are simd/targets.hpp; the one dispatch point is dispatch.hpp.
 #pragma once
 
 #include <cstddef>
@@ -11,8 +10,6 @@
 #include "../isa.hpp"
 
 #if NDRESIZE_X86  // (isa.hpp)
-#define NDRESIZE_TARGET_AVX2 __attribute__((target("avx2")))
-#define NDRESIZE_TARGET_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx2")))
 #include <xmmintrin.h>
 #endif
 
