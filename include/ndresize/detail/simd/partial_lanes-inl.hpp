@@ -34,11 +34,13 @@ inline void copy_first(T* to, const T* from, std::size_t n) noexcept {
   if (n & 1) std::memcpy(to + i, from + i, sizeof(T));
 }
 
+#if !defined(NDRESIZE_SIMD_OWN_LOADN)  // (a backend with a masked load defines its own)
 inline VF LoadN(Df d, const float* p, std::size_t n) noexcept {
   float t[Lanes(Df{})] = {};
   copy_first(t, p, n);
   return LoadU(d, t);
 }
+#endif
 inline void StoreN(VF v, Df d, float* p, std::size_t n) noexcept {
   float t[Lanes(Df{})];
   StoreU(v, d, t);

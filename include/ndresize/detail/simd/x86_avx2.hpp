@@ -173,8 +173,19 @@ template <class T>
 inline constexpr bool Demotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
                                   std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t>;
 
-// No masked loads or stores: the tails go through a buffer (reads and writes only p[0, n)).
+/// The first n (≤ 8) lanes of p, the rest 0, by a masked load: the masked-off lanes read nothing
+/// (no fault past p + n). A load from the buffer of partial_lanes-inl.hpp, just written in
+/// pieces, waits for those stores (no forwarding from several stores to one wider load).
+inline VF LoadN(Df d, const float* p, std::size_t n) noexcept {
+  alignas(32) static constexpr std::int32_t ramp[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
+  if (n == 0) return Zero(d);  // n = 0 may come with a null p
+  return _mm256_maskload_ps(p, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ramp + 8 - n)));
+}
+// The other partial loads and the partial stores go through a buffer (reads and writes only
+// p[0, n)): AVX2's masked stores are slow on AMD's cores, and it has no narrow masked loads.
+#define NDRESIZE_SIMD_OWN_LOADN
 #include "partial_lanes-inl.hpp"
+#undef NDRESIZE_SIMD_OWN_LOADN
 
 NDRESIZE_SIMD_END
 }  // namespace detail::simd::N_AVX2
