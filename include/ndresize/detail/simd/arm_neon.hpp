@@ -173,8 +173,23 @@ template <class T>
 inline constexpr bool Demotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
                                   std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t>;
 
-// No masked loads or stores: the tails go through a buffer (reads and writes only p[0, n)).
+/// The first n (≤ 4) lanes of p, the rest 0, from one 64-bit load, a lane load or both: no read
+/// past p + n (as SSE4.1's, without the wait on a buffer just written in pieces).
+inline VF LoadN(Df d, const float* p, std::size_t n) noexcept {
+  const float32x2_t zero = vdup_n_f32(0.0f);
+  switch (n) {
+    case 0: return Zero(d);  // n = 0 may come with a null p
+    case 1: return vcombine_f32(vld1_lane_f32(p, zero, 0), zero);
+    case 2: return vcombine_f32(vld1_f32(p), zero);
+    case 3: return vcombine_f32(vld1_f32(p), vld1_lane_f32(p + 2, zero, 0));
+    default: return LoadU(d, p);
+  }
+}
+// No masked loads or stores: the other partial loads and the partial stores go through a
+// buffer (reads and writes only p[0, n)).
+#define NDRESIZE_SIMD_OWN_LOADN
 #include "partial_lanes-inl.hpp"
+#undef NDRESIZE_SIMD_OWN_LOADN
 
 NDRESIZE_SIMD_END_SCALAR
 }  // namespace detail::simd::N_NEON

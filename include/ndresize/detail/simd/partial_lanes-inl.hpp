@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // LoadN / StoreN / PromoteN / DemoteN for backends without masked loads and stores (SSE4.1,
 // AVX2, NEON, scalar): the first n lanes go through a zeroed buffer, so only p[0, n) is read or
-// written. Written once, included by each such backend inside its namespace and target region
-// (after its full-width ops), so it compiles for that target: deliberately no include guard.
+// written. A backend that loads n floats better (SSE4.1 and NEON by narrow loads, AVX2 by a
+// masked one) defines its LoadN and NDRESIZE_SIMD_OWN_LOADN around this file's inclusion.
+// Written once, included by each such backend inside its namespace and target region (after
+// its full-width ops), so it compiles for that target: deliberately no include guard.
 
 /// Copies the first n (≤ Lanes) elements of `from` to `to` in pieces of 8, 4, 2 and 1 elements
 /// (those below the lane count and the lane count itself), each a fixed-size copy the compiler

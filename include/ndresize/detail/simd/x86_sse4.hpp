@@ -160,8 +160,24 @@ template <class T>
 inline constexpr bool Demotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
                                   std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t>;
 
-// No masked loads or stores: the tails go through a buffer (reads and writes only p[0, n)).
+/// The first n (≤ 4) lanes of p, the rest 0, from one 32- or 64-bit load or both: no read past
+/// p + n. A load from the buffer of partial_lanes-inl.hpp, just written in pieces, waits for
+/// those stores (no forwarding from several stores to one wider load).
+inline VF LoadN(Df d, const float* p, std::size_t n) noexcept {
+  switch (n) {
+    case 0: return Zero(d);  // n = 0 may come with a null p
+    case 1: return _mm_load_ss(p);
+    case 2: return _mm_castsi128_ps(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));
+    case 3:
+      return _mm_movelh_ps(_mm_castsi128_ps(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))), _mm_load_ss(p + 2));
+    default: return LoadU(d, p);
+  }
+}
+// No masked loads or stores: the other partial loads and the partial stores go through a
+// buffer (reads and writes only p[0, n)).
+#define NDRESIZE_SIMD_OWN_LOADN
 #include "partial_lanes-inl.hpp"
+#undef NDRESIZE_SIMD_OWN_LOADN
 
 NDRESIZE_SIMD_END
 }  // namespace detail::simd::N_SSE4
