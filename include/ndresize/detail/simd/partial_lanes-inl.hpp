@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// LoadN / StoreN / PromoteN / DemoteN for backends without masked loads and stores (SSE4.1,
-// AVX2, NEON, scalar): the first n lanes go through a zeroed buffer, so only p[0, n) is read or
-// written. A backend that loads n floats better (SSE4.1 and NEON by narrow loads, AVX2 by a
-// masked one) defines its LoadN and NDRESIZE_SIMD_OWN_LOADN around this file's inclusion.
+// StoreN / PromoteN / DemoteN for backends without masked stores and narrow masked loads
+// (SSE4.1, AVX2, NEON, scalar): the first n lanes go through a buffer, so only p[0, n) is read
+// or written. (Each backend has its own LoadN: narrow loads, a masked one, or one lane.)
 // Written once, included by each such backend inside its namespace and target region (after
 // its full-width ops), so it compiles for that target: deliberately no include guard.
 
@@ -36,13 +35,6 @@ inline void copy_first(T* to, const T* from, std::size_t n) noexcept {
   if (n & 1) std::memcpy(to + i, from + i, sizeof(T));
 }
 
-#if !defined(NDRESIZE_SIMD_OWN_LOADN)  // (a backend with a masked load defines its own)
-inline VF LoadN(Df d, const float* p, std::size_t n) noexcept {
-  float t[Lanes(Df{})] = {};
-  copy_first(t, p, n);
-  return LoadU(d, t);
-}
-#endif
 inline void StoreN(VF v, Df d, float* p, std::size_t n) noexcept {
   float t[Lanes(Df{})];
   StoreU(v, d, t);

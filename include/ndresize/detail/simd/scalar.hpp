@@ -28,6 +28,8 @@ inline VF Zero(Df) noexcept { return {0.0f}; }
 inline VF Set(Df, float v) noexcept { return {v}; }
 inline VF Load(Df, const float* p) noexcept { return {*p}; }
 inline VF LoadU(Df, const float* p) noexcept { return {*p}; }
+/// The first n (0 or 1) lanes of p, the rest 0 (n = 0 may come with a null p).
+inline VF LoadN(Df, const float* p, std::size_t n) noexcept { return {n != 0 ? *p : 0.0f}; }
 inline void Store(VF v, Df, float* p) noexcept { *p = v.x; }
 inline void StoreU(VF v, Df, float* p) noexcept { *p = v.x; }
 /// A store that need not pass through the cache (aligned p); fenced by detail::store_fence().
@@ -114,7 +116,7 @@ template <class T>
 inline constexpr bool Demotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
                                   std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t>;
 
-/// The first n (≤ Lanes) lanes: LoadN, StoreN, PromoteN, DemoteN.
+/// The first n (≤ Lanes) lanes: StoreN, PromoteN, DemoteN.
 #include "partial_lanes-inl.hpp"
 
 NDRESIZE_SIMD_END_SCALAR

@@ -183,9 +183,7 @@ inline VF LoadN(Df d, const float* p, std::size_t n) noexcept {
 }
 // The other partial loads and the partial stores go through a buffer (reads and writes only
 // p[0, n)): AVX2's masked stores are slow on AMD's cores, and it has no narrow masked loads.
-#define NDRESIZE_SIMD_OWN_LOADN
 #include "partial_lanes-inl.hpp"
-#undef NDRESIZE_SIMD_OWN_LOADN
 
 NDRESIZE_SIMD_END
 }  // namespace detail::simd::N_AVX2

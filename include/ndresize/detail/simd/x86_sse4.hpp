@@ -175,9 +175,7 @@ inline VF LoadN(Df d, const float* p, std::size_t n) noexcept {
 }
 // No masked loads or stores: the other partial loads and the partial stores go through a
 // buffer (reads and writes only p[0, n)).
-#define NDRESIZE_SIMD_OWN_LOADN
 #include "partial_lanes-inl.hpp"
-#undef NDRESIZE_SIMD_OWN_LOADN
 
 NDRESIZE_SIMD_END
 }  // namespace detail::simd::N_SSE4
