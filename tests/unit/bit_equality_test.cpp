@@ -88,6 +88,31 @@ std::vector<bit_case> cases() {
     v.push_back({p + "linear_small_planes_r4", t, {2, 5, 9, 11}, {2, 5, 19, 23}, attrs(mode::linear)});
     v.push_back({p + "cubic_small_planes_r4", t, {1, 6, 7, 9}, {1, 6, 15, 20}, attrs(mode::cubic)});
   }
+  // Channels-last images of many channels with outputs of at least 8 MB (written around the
+  // caches): the h-first pair's output rows straight from their source rows
+  // (passes.hpp, resamples_and_blends), by groups of 2 or 3 rows reading the same source rows,
+  // pixels of 1 and 2 taps (asymmetric 3x: every third output on a source pixel), channels a
+  // multiple of every target's lanes and not. Appended, as above.
+  v.push_back({"float32_linear_many_channels_r4",
+               element_type::float32,
+               {2, 64, 64, 64},
+               {128, 128},
+               attrs(mode::linear, ctm::half_pixel, false, -0.75f, {1, 2})});
+  v.push_back({"float32_linear_odd_channels_r4",
+               element_type::float32,
+               {1, 120, 100, 20},
+               {360, 300},
+               attrs(mode::linear, ctm::asymmetric, false, -0.75f, {1, 2})});
+  v.push_back({"uint8_linear_many_channels_r4",
+               element_type::uint8,
+               {2, 128, 128, 64},
+               {256, 256},
+               attrs(mode::linear, ctm::half_pixel, false, -0.75f, {1, 2})});
+  v.push_back({"int16_linear_many_channels_r4",
+               element_type::int16,
+               {1, 128, 128, 64},
+               {256, 256},
+               attrs(mode::linear, ctm::align_corners, false, -0.75f, {1, 2})});
   return v;
 }
 

@@ -322,6 +322,75 @@ one_pass_coverage check_blend_resample(nd::isa target, std::mt19937& rng) {
   return one_pass;
 }
 
+// An h-first pair's resample and blend of 1–4 output rows that read the same 1 or 2 source
+// rows (resample_blend: pixels of many channels, 1 or 2 taps per output pixel), against the
+// generic resample of every source row and blend of the resampled rows: blocks around the
+// lane count, streamed and not, destinations aligned and not, with a guard past each output
+// row. Returns how many cases were written with non-temporal stores, or -1 where the target
+// has no resample_blend for the types.
+template <class Src, class Dst>
+int check_resample_blend(nd::isa target, std::mt19937& rng) {
+  const auto ops = dt::resample_blend_for<float, Src, Dst>(target);
+  if (ops == nullptr) return -1;
+  const auto load = dt::row_ops_for<float, Src, float>(nd::isa::generic);
+  const auto store = dt::row_ops_for<float, float, Dst>(nd::isa::generic);
+  const auto L = static_cast<index_t>(lanes_of(target));
+  int streamed = 0;
+  for (const index_t block : std::vector<index_t>{L, L + 1, 4 * L - 1, 4 * L, 4 * L + 1, 255, 256})
+    for (const index_t out_w : {1, 3, 7})
+      for (const index_t outputs : {1, 2, 3, 4})
+        for (const index_t taps : {1, 2})
+          for (const bool stream : {false, true})
+            for (const index_t offset : {0, 1}) {
+              const index_t in_w = out_w / 2 + 2;
+              const nd::axis_table t = neighbour_table(rng, in_w, out_w, 2);  // 1 or 2 taps per pixel
+              std::vector<std::vector<Src>> src(static_cast<std::size_t>(taps));
+              std::vector<const Src*> ptrs;
+              for (auto& r : src) {
+                r.resize(static_cast<std::size_t>(in_w * block));  // ends where the row does
+                for (auto& v : r) v = random_value<Src>(rng);
+                ptrs.push_back(r.data());
+              }
+              const std::vector<float> w = random_weights(rng, outputs * taps);
+              // Output rows of out_w pixels, one guard element apart; the first row starts at a
+              // 64-byte boundary plus `offset` elements.
+              const index_t d_row = out_w * block + (offset == 0 ? 0 : 1);
+              std::vector<Dst> got_all(static_cast<std::size_t>(outputs * d_row) + 256, Dst(7));  // 7: not written
+              std::vector<Dst> want_all = got_all;
+              const auto aligned = [offset](std::vector<Dst>& v) {
+                Dst* first = v.data() + 64 / sizeof(Dst);  // room for the element before
+                const auto at = reinterpret_cast<std::uintptr_t>(first);
+                return first + ((64 - at % 64) % 64) / sizeof(Dst) + offset;
+              };
+              Dst* got = aligned(got_all);
+              Dst* want = aligned(want_all);
+              ops({got, d_row, outputs, ptrs.data(), w.data(), taps, block, block, &t, stream});
+              if constexpr (std::is_same_v<Dst, float>) {
+                dt::store_fence();
+                if (stream && offset == 0 && block % L == 0) ++streamed;
+              }
+              std::vector<float> ring(static_cast<std::size_t>(taps * out_w * block));
+              std::vector<const float*> ring_rows;
+              for (index_t q = 0; q < taps; ++q) {
+                float* line = ring.data() + q * out_w * block;
+                load.resample({line, block, 1, ptrs[static_cast<std::size_t>(q)], block, 1, block, &t});
+                ring_rows.push_back(line);
+              }
+              for (index_t g = 0; g < outputs; ++g)
+                store.blend({want + g * d_row, 1, ring_rows.data(), w.data() + g * taps, taps, out_w * block, 1});
+              // From the element before the first row to the guard after the last.
+              const index_t end = outputs * d_row + 8;
+              for (index_t i = -1; i < end; ++i)
+                if (!same_bits(got[i], want[i])) {
+                  ADD_FAILURE() << nd::isa_name(target) << " resample_blend " << type_name<Src>() << " -> "
+                                << type_name<Dst>() << " block " << block << " out " << out_w << " outputs " << outputs
+                                << " taps " << taps << " stream " << stream << " offset " << offset << " element " << i;
+                  return streamed;
+                }
+            }
+  return streamed;
+}
+
 template <class Src>
 void check_source(nd::isa target, std::mt19937& rng) {
   check_blend<Src, float>(target, rng);
@@ -330,6 +399,14 @@ void check_source(nd::isa target, std::mt19937& rng) {
   EXPECT_GT(c.tables, 0) << nd::isa_name(target) << " " << type_name<Src>();
   if (std::is_same_v<Src, float>) {
     EXPECT_GT(c.pair_gathers, 0) << nd::isa_name(target) << ": no pair gather block";
+  }
+  // Every target of 8 lanes or more has one (tuning::resample_blend_min_lanes), but for float16
+  // sources where the backend does not convert them (AVX2: no F16C in its region).
+  const bool none = lanes_of(target) < 8 || (std::is_same_v<Src, Eigen::half> && target == nd::isa::avx2);
+  const int streamed = check_resample_blend<Src, float>(target, rng);
+  EXPECT_EQ(streamed == -1, none) << nd::isa_name(target) << " " << type_name<Src>();
+  if (!none) {
+    EXPECT_GT(streamed, 0) << nd::isa_name(target) << " " << type_name<Src>() << ": none streamed";
   }
   const one_pass_coverage one_pass = check_blend_resample<Src, float>(target, rng);
   if (std::is_integral_v<Src> || (std::is_same_v<Src, float> && target != nd::isa::avx2 && target != nd::isa::avx512)) {
@@ -374,6 +451,9 @@ TEST(KernelPaths, BlendAndChannelsMatchTheScalarBodiesOnEveryTarget) {
     EXPECT_GT(u8_to_u8.cases, 0);
     EXPECT_GT(u8_to_u8.linear_shrinks[1], 0);  // W6 of bench/: a uint8 HWC image
     check_blend_resample<float, Eigen::half>(t, rng);
+    // An h-first pair from X straight to Y, and from scratch to narrow destinations.
+    EXPECT_EQ((check_resample_blend<std::uint8_t, std::uint8_t>(t, rng)), lanes_of(t) < 8 ? -1 : 0);
+    EXPECT_EQ((check_resample_blend<float, std::int16_t>(t, rng)), lanes_of(t) < 8 ? -1 : 0);
   }
   std::printf("kernel paths: %zu vector targets checked\n", targets.size());
 #if NDRESIZE_X86

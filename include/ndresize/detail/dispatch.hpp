@@ -61,6 +61,20 @@ blend_resample_fn<Acc, Src, Dst> blend_resample_for(isa target) noexcept {
   return &blend_resample_generic<Acc, Src, Dst>;
 }
 
+template <class Acc, class Src, class Dst>
+resample_blend_fn<Acc, Src, Dst> resample_blend_for(isa target) noexcept {
+#if NDRESIZE_X86
+  if (target == isa::avx512) return N_AVX512::resample_blend_for_types<Acc, Src, Dst>();
+  if (target == isa::avx2) return N_AVX2::resample_blend_for_types<Acc, Src, Dst>();
+  if (target == isa::sse4) return N_SSE4::resample_blend_for_types<Acc, Src, Dst>();
+#endif
+#if NDRESIZE_SIMD_NEON
+  if (target == isa::neon) return N_NEON::resample_blend_for_types<Acc, Src, Dst>();
+#endif
+  (void)target;
+  return nullptr;
+}
+
 template <interpolatable T>
 weighted_kernels<T> weighted_kernels_for(isa target) noexcept {
   using Acc = accumulator_t<T>;
@@ -70,6 +84,8 @@ weighted_kernels<T> weighted_kernels_for(isa target) noexcept {
                         row_ops_for<Acc, Acc, T>(target),
                         blend_resample_for<Acc, T, T>(target),
                         blend_resample_for<Acc, Acc, T>(target),
+                        resample_blend_for<Acc, T, T>(target),
+                        resample_blend_for<Acc, Acc, T>(target),
                         {}};
   if constexpr (std::is_same_v<Acc, float>) {
     if (target == isa::avx512) k.packs = {16, false};

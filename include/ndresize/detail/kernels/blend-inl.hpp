@@ -214,3 +214,85 @@ NDRESIZE_ALWAYS_INLINE bool resample_contiguous_channels(const resample_args<Src
   resample_channels<Acc, &blend<Acc, Src, Dst>>(a);
   return true;
 }
+
+/// Lanes [l, l + lanes) of one output pixel of resample_blend, in each of its output rows: the
+/// pixel's Th-tap blend in each of the Tv source rows (the h pass), once, then each output
+/// row's Tv-tap blend of those (the v pass), every sum as blend_lanes forms it.
+template <int Tv, int Th, class Src, class Dst>
+NDRESIZE_ALWAYS_INLINE void resample_blend_lanes(Dst* o, index_t d_row, index_t outputs, const Src* const* rows,
+                                                 const hn::VF (*wv)[2], const index_t* off, const hn::VF* wh, index_t l,
+                                                 bool stream) noexcept {
+  const auto h = [&](const Src* r) {
+    hn::VF v = hn::Mul(wh[0], load_lanes<Src>(r + off[0] + l));
+    if constexpr (Th > 1) v = hn::Add(v, hn::Mul(wh[1], load_lanes<Src>(r + off[1] + l)));
+    return v;
+  };
+  const hn::VF h0 = h(rows[0]), h1 = Tv > 1 ? h(rows[1]) : h0;
+  for (index_t g = 0; g < outputs; ++g) {
+    hn::VF v = hn::Mul(wv[g][0], h0);
+    if constexpr (Tv > 1) v = hn::Add(v, hn::Mul(wv[g][1], h1));
+    if constexpr (std::is_same_v<Dst, float>) {
+      if (stream) {
+        hn::Stream(v, hn::Df{}, o + g * d_row + l);
+        continue;
+      }
+    }
+    store_lanes<Dst>(v, o + g * d_row + l);
+  }
+}
+
+/// One output pixel of resample_blend: whole vectors, then the tail as one more whole vector
+/// ending at block (block ≥ lanes; never streamed: `stream` holds only for whole vectors).
+template <int Tv, int Th, class Src, class Dst>
+NDRESIZE_ALWAYS_INLINE void resample_blend_pixel(Dst* o, const resample_blend_args<float, Src, Dst>& a,
+                                                 const hn::VF (*wv)[2], const index_t* off, const hn::VF* wh,
+                                                 bool stream) noexcept {
+  index_t l = 0;
+  for (; l + lanes <= a.block; l += lanes)
+    resample_blend_lanes<Tv, Th>(o, a.d_row, a.outputs, a.rows, wv, off, wh, l, stream);
+  if (l < a.block) resample_blend_lanes<Tv, Th>(o, a.d_row, a.outputs, a.rows, wv, off, wh, a.block - lanes, false);
+}
+
+/// This target's resample_blend (row_ops.hpp): 1–4 output rows of an h-first pair that read
+/// the same 1 or 2 source rows, every output pixel of 1 or 2 taps, blocks of at least `lanes`
+/// elements (passes.hpp checks it all). The same sums in the same order as the ring's resample
+/// and blend, so the same bits, without writing the resampled rows and reading them back: each
+/// source pixel's h blend is formed once per group of output rows, in registers
+/// (bench/README.md, "Tuning").
+template <class Src, class Dst>
+void resample_blend(const resample_blend_args<float, Src, Dst>& a) noexcept {
+  const axis_table& t = *a.table;
+  const float* wt = weights_of<float>(t);
+  const index_t* tb = t.tap_begin.data();
+  const index_t* ti = t.tap_index.data();
+  hn::VF wv[4][2];
+  for (index_t g = 0; g < a.outputs; ++g)
+    for (index_t q = 0; q < 2; ++q) wv[g][q] = hn::Set(hn::Df{}, a.w[g * a.taps + (q < a.taps ? q : 0)]);
+  constexpr auto bytes = static_cast<std::uintptr_t>(lanes) * sizeof(float);
+  const bool stream = std::is_same_v<Dst, float> && a.stream && a.block % lanes == 0 &&
+                      reinterpret_cast<std::uintptr_t>(a.d) % bytes == 0 &&
+                      static_cast<std::uintptr_t>(a.d_row) * sizeof(float) % bytes == 0;
+  for (index_t j = 0; j < t.out; ++j) {
+    const index_t b = tb[j], n = tb[j + 1] - b;
+    const index_t off[2] = {ti[b] * a.sj, ti[b + (n > 1 ? 1 : 0)] * a.sj};
+    const hn::VF wh[2] = {hn::Set(hn::Df{}, wt[b]), hn::Set(hn::Df{}, wt[b + (n > 1 ? 1 : 0)])};
+    Dst* o = a.d + j * a.block;
+    switch ((a.taps > 1 ? 2 : 0) + (n > 1 ? 1 : 0)) {
+      case 0: resample_blend_pixel<1, 1>(o, a, wv, off, wh, stream); break;
+      case 1: resample_blend_pixel<1, 2>(o, a, wv, off, wh, stream); break;
+      case 2: resample_blend_pixel<2, 1>(o, a, wv, off, wh, stream); break;
+      default: resample_blend_pixel<2, 2>(o, a, wv, off, wh, stream); break;
+    }
+  }
+}
+
+/// resample_blend for these types, or null where the backend does not convert them or has
+/// fewer lanes than tuning::resample_blend_min_lanes.
+template <class Acc, class Src, class Dst>
+constexpr resample_blend_fn<Acc, Src, Dst> resample_blend_for_types() noexcept {
+  if constexpr (std::is_same_v<Acc, float> && loadable<Src> && storable<Dst> &&
+                lanes >= tuning::resample_blend_min_lanes)
+    return &resample_blend<Src, Dst>;
+  else
+    return nullptr;
+}

@@ -174,12 +174,13 @@ void run_pass(const row_ops<Acc, Src, Dst>& ops, const pass_io<Src, Dst>& io, co
 
 /// The fused pair's tables, geometry and kernels: `load` reads the source into accumulators,
 /// `store` writes accumulators to Y, `v_first` blends and resamples an output row of a v-first
-/// pair.
+/// pair, `h_first` (or null) resamples and blends one of an h-first pair.
 template <class Acc, class Src, class Dst>
 struct fused_pass {
   const row_ops<Acc, Src, Acc>& load;
   const row_ops<Acc, Acc, Dst>& store;
   blend_resample_fn<Acc, Src, Dst> v_first;
+  resample_blend_fn<Acc, Src, Dst> h_first;
   const fused_geometry& g;
   const axis_table& th;
   const axis_table& tw;
@@ -261,6 +262,64 @@ void fused_v_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& 
   });
 }
 
+/// Whether every output of t has 1 or 2 taps.
+inline bool taps_one_or_two(const axis_table& t) noexcept {
+  if (t.max_taps > 2) return false;
+  for (index_t j = 0; j < t.out; ++j)
+    if (t.tap_begin[static_cast<std::size_t>(j) + 1] == t.tap_begin[static_cast<std::size_t>(j)]) return false;
+  return true;
+}
+
+/// Whether an h-first pair runs as the target's resample_blend, each group of output rows
+/// straight from their source rows: the target has one, the final output is written around the
+/// caches, the rows are pixels of many contiguous channels, and every output has 1 or 2 taps
+/// along both axes (a linear filter's).
+template <class Acc, class Src, class Dst>
+bool resamples_and_blends(const fused_pass<Acc, Src, Dst>& f) noexcept {
+  return f.h_first != nullptr && f.stream && f.g.sc == 1 && f.g.dc == 1 &&
+         f.g.block >= tuning::resample_blend_min_channels && taps_one_or_two(f.th) && taps_one_or_two(f.tw);
+}
+
+/// The output rows from j on (at most `limit`, at most resample_blend's 4) whose taps read the
+/// same source rows as j's.
+inline index_t rows_reading_alike(const axis_table& t, index_t j, index_t limit) noexcept {
+  const auto* tb = t.tap_begin.data();
+  const auto* ti = t.tap_index.data();
+  const index_t b = tb[j], n = tb[j + 1] - b;
+  index_t g = 1;
+  for (; g < std::min<index_t>(limit, 4); ++g) {
+    const index_t bg = tb[j + g];
+    if (tb[j + g + 1] - bg != n || !std::equal(ti + b, ti + b + n, ti + bg)) break;
+  }
+  return g;
+}
+
+/// h-first through the target's resample_blend (resamples_and_blends): the output rows of a
+/// chunk in groups that read the same source rows.
+template <class Acc, class Src, class Dst>
+void fused_h_first_rows(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& io, const loop_axes& outer,
+                        const executor& ex, const chunk_memory& mem) {
+  const fused_geometry& g = f.g;
+  const index_t sh = io.ss[g.h], dh = io.ds[g.h], sw = io.ss[g.w], out_h = f.th.out;
+  const auto* wh = weights_of<Acc>(f.th);
+  const index_t items = box_size(outer, outer.n) * out_h;
+  const split sp{items, std::min<index_t>(mem.count, items)};
+  ex.run(sp.chunks, [&](index_t c) {
+    auto** rows = mem.rows<const Src*>(c);
+    for (index_t i = sp.begin(c), end = sp.begin(c + 1); i < end;) {
+      const index_t o = i / out_h, j = i % out_h;
+      const auto [oa, ob] = offsets_at(outer, outer.n, o);
+      const index_t n = rows_reading_alike(f.th, j, std::min(end - i, out_h - j));
+      point_rows<const Src*>(rows, f.th, j, io.src + oa, sh);
+      const index_t b = f.th.tap_begin[static_cast<std::size_t>(j)];
+      f.h_first({io.dst + ob + j * dh, dh, n, rows, wh + b, f.th.tap_begin[static_cast<std::size_t>(j) + 1] - b, sw,
+                 g.block, &f.tw, f.stream});
+      i += n;
+    }
+    if (f.stream) store_fence();
+  });
+}
+
 /// h-first: a ring of resampled input rows; slot = input row mod h_first_ring_rows, tagged by
 /// (outer, row). Where the outputs read every source row, a load resamples the rows after the
 /// missing one too (up to h_first_rows_per_load, in the slots that follow, stopping at
@@ -335,6 +394,7 @@ void run_fused(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& io, 
   if (outer.empty_box() || f.th.out == 0 || f.tw.out == 0 || f.g.block == 0) return;
   if (f.g.whole_planes) return fused_whole_planes(f, io, outer, ex, mem);
   if (!f.g.h_first) return fused_v_first(f, io, outer, ex, mem);
+  if (resamples_and_blends(f)) return fused_h_first_rows(f, io, outer, ex, mem);
   fused_h_first(f, io, outer, ex, mem);
 }
 

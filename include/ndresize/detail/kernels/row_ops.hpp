@@ -88,6 +88,33 @@ struct blend_resample_args {
   resample_args<Acc, Dst> h;
 };
 
+/// Arguments of resample_blend, the two passes of an h-first pair for `outputs` output rows
+/// (d + g·d_row, g < outputs) that read the same source rows, of pixels of `block` contiguous
+/// elements (channels-last with many channels):
+///   row g: d[g·d_row + j·block + c] = Σ_q w[g·taps + q] · (Σ_k u[k] · rows[q][index[k]·sj + c])
+/// over the taps q of the rows and k of output j of `table`, each sum in table order: what
+/// resampling every source row into a ring and blending the ring's rows computes, with the
+/// resampled rows kept in registers instead.
+template <class Acc, class Src, class Dst>
+struct resample_blend_args {
+  Dst* d;
+  index_t d_row;
+  index_t outputs;
+  const Src* const* rows;
+  const weight_t<Acc>* w;
+  index_t taps;
+  index_t sj;
+  index_t block;
+  const axis_table* table;
+  bool stream = false;  ///< as blend_args::stream
+};
+
+/// A target's resample_blend, for the h-first pairs of many channels that write Y, or null
+/// where the target has none for the types (the generic target: the pair keeps its ring of
+/// resampled rows).
+template <class Acc, class Src, class Dst>
+using resample_blend_fn = void (*)(const resample_blend_args<Acc, Src, Dst>&) noexcept;
+
 NDRESIZE_KERNELS_BEGIN
 
 /// Few taps over contiguous rows: one expression per element, in the same order as the

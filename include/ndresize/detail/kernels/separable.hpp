@@ -38,6 +38,9 @@ struct weighted_kernels {
   /// The v-first pairs' blend and resample of an output row: from X, or from scratch, to Y.
   blend_resample_fn<Acc, T, T> x_to_y_pair;
   blend_resample_fn<Acc, Acc, T> scratch_to_y_pair;
+  /// The h-first pairs' resample and blend of an output row of many channels, or null.
+  resample_blend_fn<Acc, T, T> x_to_y_h_pair;
+  resample_blend_fn<Acc, Acc, T> scratch_to_y_h_pair;
   packing packs;
 };
 
@@ -119,12 +122,13 @@ status separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_
     const auto& tw = plan.table(L.schedule.w);
     const packed_taps* pw = prepared.taps_of(L.schedule.w);
     if (cur == nullptr)
-      run_fused(fused_pass<Acc, T, T>{k.x_to_scratch, k.scratch_to_y, k.x_to_y_pair, L.g, th, tw, pw, stream},
+      run_fused(fused_pass<Acc, T, T>{k.x_to_scratch, k.scratch_to_y, k.x_to_y_pair, k.x_to_y_h_pair, L.g, th, tw, pw,
+                                      stream},
                 pass_io<T, T>{x.data_handle(), ext, ss, y.data_handle(), ds}, ex, chunks);
     else
-      run_fused(
-          fused_pass<Acc, Acc, T>{k.scratch_to_scratch, k.scratch_to_y, k.scratch_to_y_pair, L.g, th, tw, pw, stream},
-          pass_io<Acc, T>{cur, ext, ss, y.data_handle(), ds}, ex, chunks);
+      run_fused(fused_pass<Acc, Acc, T>{k.scratch_to_scratch, k.scratch_to_y, k.scratch_to_y_pair,
+                                        k.scratch_to_y_h_pair, L.g, th, tw, pw, stream},
+                pass_io<Acc, T>{cur, ext, ss, y.data_handle(), ds}, ex, chunks);
   }
   extrapolate(plan, y, from_extrapolation_value<T>(plan.extrapolation_value()));
   return {};

@@ -42,6 +42,13 @@ inline constexpr index_t h_first_rows_per_load = 16;
 /// ring past the L2 cache only slows the blends that read it).
 inline constexpr std::size_t h_first_ring_max_bytes = std::size_t{512} << 10;
 
+/// An h-first pair whose final output is written around the caches (streaming_output_bytes),
+/// with pixels of at least this many contiguous channels, computes its output rows straight
+/// from their source rows (resample_blend) instead of through its ring of resampled rows...
+inline constexpr index_t resample_blend_min_channels = 16;
+/// ... on targets of at least this many float lanes (128-bit vectors measured slower so).
+inline constexpr index_t resample_blend_min_lanes = 8;
+
 /// A v-first pair that shrinks its inner axis by more than its taps blends only the source
 /// elements its resample reads, in one pass (blend_resample), where its gathers are loads
 /// (SSE4.1 and NEON; integer sources, and float pixels of 3 elements, on every target). Where
