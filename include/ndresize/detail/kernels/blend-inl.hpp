@@ -215,6 +215,15 @@ NDRESIZE_ALWAYS_INLINE bool resample_contiguous_channels(const resample_args<Src
   return true;
 }
 
+/// Stores v at p: non-temporal where `stream` (float destinations; p aligned).
+template <class Dst>
+NDRESIZE_ALWAYS_INLINE void put_lanes(hn::VF v, Dst* p, bool stream) noexcept {
+  if constexpr (std::is_same_v<Dst, float>) {
+    if (stream) return hn::Stream(v, hn::Df{}, p);
+  }
+  store_lanes<Dst>(v, p);
+}
+
 /// Lanes [l, l + lanes) of one output pixel of resample_blend, in each of its output rows: the
 /// pixel's Th-tap blend in each of the Tv source rows (the h pass), once, then each output
 /// row's Tv-tap blend of those (the v pass), every sum as blend_lanes forms it.
@@ -228,17 +237,19 @@ NDRESIZE_ALWAYS_INLINE void resample_blend_lanes(Dst* o, index_t d_row, index_t 
     return v;
   };
   const hn::VF h0 = h(rows[0]), h1 = Tv > 1 ? h(rows[1]) : h0;
-  for (index_t g = 0; g < outputs; ++g) {
-    hn::VF v = hn::Mul(wv[g][0], h0);
-    if constexpr (Tv > 1) v = hn::Add(v, hn::Mul(wv[g][1], h1));
-    if constexpr (std::is_same_v<Dst, float>) {
-      if (stream) {
-        hn::Stream(v, hn::Df{}, o + g * d_row + l);
-        continue;
-      }
-    }
-    store_lanes<Dst>(v, o + g * d_row + l);
+  const auto v = [&](index_t g) {
+    hn::VF s = hn::Mul(wv[g][0], h0);
+    if constexpr (Tv > 1) s = hn::Add(s, hn::Mul(wv[g][1], h1));
+    return s;
+  };
+  if (outputs == 2) {
+    // A 2× upsample's rows come in such pairs: unrolled, both rows' weights stay in registers
+    // (bench/README.md, "Tuning").
+    put_lanes<Dst>(v(0), o + l, stream);
+    put_lanes<Dst>(v(1), o + d_row + l, stream);
+    return;
   }
+  for (index_t g = 0; g < outputs; ++g) put_lanes<Dst>(v(g), o + g * d_row + l, stream);
 }
 
 /// One output pixel of resample_blend: whole vectors, then the tail as one more whole vector
