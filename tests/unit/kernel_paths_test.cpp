@@ -391,6 +391,69 @@ int check_resample_blend(nd::isa target, std::mt19937& rng) {
   return streamed;
 }
 
+// Resample of rows of narrow pixels (resample_narrow_pixels on targets without gather
+// instructions: pixels of 2 to 4 elements, 3 or more taps): pixels of 1–5 elements, 0–6 and
+// 33 taps per output (random per output, some with none), upsampling and shrinking, 1 and 3
+// rows, with and without the packed copy, sources ending at the row's last element (so that
+// a read past the last pixel shows under the address sanitizer). Returns how many cases met
+// the path's conditions.
+template <class Src, class Dst>
+int check_narrow_pixels(nd::isa target, std::mt19937& rng) {
+  const auto ops = dt::row_ops_for<float, Src, Dst>(target);
+  const auto generic = dt::row_ops_for<float, Src, Dst>(nd::isa::generic);
+  const auto L = static_cast<index_t>(lanes_of(target));
+  const bool gathers_are_loads = target != nd::isa::avx2 && target != nd::isa::avx512;
+  int covered = 0;
+  for (const index_t pixel : {1, 2, 3, 4, 5})
+    for (const index_t out : std::vector<index_t>{1, 2, L - 1, L, L + 1, 4 * L + 1, 37})
+      for (const index_t taps : {0, 1, 2, 3, 4, 5, 6, 33})
+        for (const bool shrink : {false, true})
+          for (const index_t rows : {1, 3})
+            for (const bool packed : {false, true}) {
+              const index_t in = shrink ? 3 * out + 2 : std::max<index_t>(1, out / 2 + 1);
+              nd::axis_table t = neighbour_table(rng, in, out, taps == 0 ? 1 : taps);
+              if (taps == 0 || (out > 2 && rng() % 4 == 0)) {  // outputs without taps: zeros
+                const auto j = static_cast<std::size_t>(taps == 0 ? 0 : 1 + rng() % static_cast<unsigned>(out - 2));
+                const auto from = static_cast<std::ptrdiff_t>(t.tap_begin[j]),
+                           to = static_cast<std::ptrdiff_t>(t.tap_begin[j + 1]);
+                t.tap_index.erase(t.tap_index.begin() + from, t.tap_index.begin() + to);
+                t.tap_weight.erase(t.tap_weight.begin() + from, t.tap_weight.begin() + to);
+                t.tap_weight_f.erase(t.tap_weight_f.begin() + from, t.tap_weight_f.begin() + to);
+                for (std::size_t k = j + 1; k < t.tap_begin.size(); ++k) t.tap_begin[k] -= to - from;
+              }
+              const nd::packed_taps p =
+                  packed ? nd::packed_taps::build(static_cast<int>(L), pixel, in, out, t.tap_begin, t.tap_index,
+                                                  t.tap_weight_f, std::max(t.max_taps, 1))
+                         : nd::packed_taps{};
+              if (packed && !p.usable()) continue;
+              if (gathers_are_loads && pixel >= 2 && pixel <= L && t.max_taps >= dt::tuning::narrow_pixel_min_taps)
+                ++covered;
+              // Exactly the rows' elements, each vector on its own: a read past the end is a heap overflow.
+              std::vector<Src> s(static_cast<std::size_t>(rows * in * pixel));
+              for (auto& v : s) v = random_value<Src>(rng);
+              std::vector<Dst> got(static_cast<std::size_t>(rows * out * pixel) + 1, Dst(7)), want = got;
+              const index_t c_stride = pixel == 1 ? 0 : 1;
+              dt::resample_args<Src, Dst> a{got.data(), pixel,       c_stride,   s.data(),
+                                            pixel,      c_stride,    pixel,      &t,
+                                            rows,       out * pixel, in * pixel, packed ? &p : nullptr};
+              if (pixel == 1) a.dc = a.sc = 1;
+              dt::resample_args<Src, Dst> b = a;
+              b.d = want.data();
+              b.packed = nullptr;
+              ops.resample(a);
+              generic.resample(b);
+              for (std::size_t i = 0; i < got.size(); ++i)
+                if (!same_bits(got[i], want[i])) {
+                  ADD_FAILURE() << nd::isa_name(target) << " narrow pixels " << type_name<Src>() << " -> "
+                                << type_name<Dst>() << " pixel " << pixel << " out " << out << " taps " << taps
+                                << (shrink ? " shrinking" : "") << " rows " << rows << (packed ? " packed" : "")
+                                << " element " << i;
+                  return covered;
+                }
+            }
+  return covered;
+}
+
 template <class Src>
 void check_source(nd::isa target, std::mt19937& rng) {
   check_blend<Src, float>(target, rng);
@@ -407,6 +470,11 @@ void check_source(nd::isa target, std::mt19937& rng) {
   EXPECT_EQ(streamed == -1, none) << nd::isa_name(target) << " " << type_name<Src>();
   if (!none) {
     EXPECT_GT(streamed, 0) << nd::isa_name(target) << " " << type_name<Src>() << ": none streamed";
+  }
+  // Every 128-bit target (gathers that are loads) takes the narrow pixels' path; the others never.
+  const int narrow = check_narrow_pixels<Src, float>(target, rng);
+  if (lanes_of(target) == 4) {
+    EXPECT_GT(narrow, 0) << nd::isa_name(target) << " " << type_name<Src>() << ": no narrow pixels";
   }
   const one_pass_coverage one_pass = check_blend_resample<Src, float>(target, rng);
   if (std::is_integral_v<Src> || (std::is_same_v<Src, float> && target != nd::isa::avx2 && target != nd::isa::avx512)) {
@@ -446,6 +514,9 @@ TEST(KernelPaths, BlendAndChannelsMatchTheScalarBodiesOnEveryTarget) {
     // Destinations the vector store does not narrow to: the packed kernel stores lane by lane.
     EXPECT_GT((check_window<float, Eigen::half>(t, rng).tables), 0);
     EXPECT_GT((check_window<float, Eigen::bfloat16>(t, rng).tables), 0);
+    check_narrow_pixels<float, std::uint8_t>(t, rng);
+    check_narrow_pixels<std::uint8_t, std::uint8_t>(t, rng);
+    check_narrow_pixels<float, Eigen::half>(t, rng);
     // A v-first pair from X straight to Y (x → y), in one pass where the target does so.
     const one_pass_coverage u8_to_u8 = check_blend_resample<std::uint8_t, std::uint8_t>(t, rng);
     EXPECT_GT(u8_to_u8.cases, 0);

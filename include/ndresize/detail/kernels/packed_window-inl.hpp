@@ -322,12 +322,13 @@ NDRESIZE_ALWAYS_INLINE bool packed_covers(const resample_args<Src, Dst>& a) noex
          a.sj == a.block && a.dj == a.block && (a.block == 1 || (a.sc == 1 && a.dc == 1));
 }
 
-/// This target's resample: the channels' blend, the packed taps (many rows at once, or one
-/// row at a time), else resample_body.
+/// This target's resample: the channels' blend, pixels narrower than a vector one at a time,
+/// the packed taps (many rows at once, or one row at a time), else resample_body.
 template <class Acc, class Src, class Dst>
 void resample(const resample_args<Src, Dst>& a) noexcept {
   if (resample_contiguous_channels<Acc>(a)) return;
   if constexpr (std::is_same_v<Acc, float> && loadable<Src>) {
+    if (narrow_pixels(a)) return resample_narrow_pixels(a);
     if (packed_covers(a)) {
       const packed_taps& p = *a.packed;
       if (a.rows > 1)

@@ -49,6 +49,12 @@ inline constexpr index_t resample_blend_min_channels = 16;
 /// ... on targets of at least this many float lanes (128-bit vectors measured slower so).
 inline constexpr index_t resample_blend_min_lanes = 8;
 
+/// Rows of pixels narrower than a vector (2 to 4 channels on 128-bit targets, whose gathers are
+/// loads) resample one output pixel per vector when their outputs have at least this many
+/// taps (cubic, antialiased): their blocks would gather lane by lane. With fewer taps (linear
+/// upsamples) the blocks fit two windows, which stay as fast.
+inline constexpr int narrow_pixel_min_taps = 3;
+
 /// A v-first pair that shrinks its inner axis by more than its taps blends only the source
 /// elements its resample reads, in one pass (blend_resample), where its gathers are loads
 /// (SSE4.1 and NEON; integer sources, and float pixels of 3 elements, on every target). Where
