@@ -212,6 +212,43 @@ TEST(Components, ChannelsLastLayoutFusesInMemoryOrder) {
   EXPECT_FALSE(nd::detail::layout_execution<float>(plan, nwhc(in), nwhc(out), 1).fused);
 }
 
+// A volume resized on D, H and W runs W, then H and D as an outer pair (execution_layout.hpp,
+// pairs_outer): in NCDHW the rows after H are W's, in NDHWC W × C; an output whose rows after H
+// are not one linear run (padded Y), or whose ring of planes would pass
+// tuning::outer_pair_ring_max_bytes, runs the three passes through whole stages.
+TEST(Components, VolumesRunTheirLastTwoPassesAsAnOuterPair) {
+  namespace d = nd::detail;
+  nd::resize_attributes a;
+  a.mode = nd::enums::mode::linear;
+  const nd::dims in{1, 3, 8, 10, 12};
+  const auto plan = nd::make_plan(in, a, {{}, {}, std::vector<std::int64_t>{1, 3, 16, 20, 24}});
+  const nd::dims out = plan.output_shape();
+  const auto rm = d::layout_execution<float>(plan, nd::row_major_strides(in), nd::row_major_strides(out), 1);
+  EXPECT_TRUE(rm.outer);
+  EXPECT_FALSE(rm.fused);
+  EXPECT_EQ(rm.unfused, 1u);
+  EXPECT_EQ(rm.order.at[static_cast<std::size_t>(rm.og.a)], 3);  // H, then D
+  EXPECT_EQ(rm.order.at[static_cast<std::size_t>(rm.og.b)], 2);
+  EXPECT_EQ(rm.og.len, 24);
+  auto ndhwc = [](const nd::dims& e) {
+    return nd::dims{e[1] * e[2] * e[3] * e[4], 1, e[1] * e[3] * e[4], e[1] * e[4], e[1]};
+  };
+  const auto cl = d::layout_execution<float>(plan, ndhwc(in), ndhwc(out), 1);
+  EXPECT_TRUE(cl.outer);
+  EXPECT_EQ(cl.og.len, 24 * 3);
+  nd::dims padded = nd::row_major_strides(out);
+  padded[3] = 25;  // rows of 24 outputs, 25 apart
+  padded[2] = 25 * 20;
+  padded[1] = 25 * 20 * 16;
+  padded[0] = padded[1] * 3;
+  EXPECT_FALSE(d::layout_execution<float>(plan, nd::row_major_strides(in), padded, 1).outer);
+  // Planes of 1024 × 1024 floats after H (4 MiB, two in the ring): through whole stages.
+  const auto wide = nd::make_plan({1, 1, 4, 512, 512}, a, {{}, {}, std::vector<std::int64_t>{1, 1, 8, 1024, 1024}});
+  EXPECT_FALSE(d::layout_execution<float>(wide, nd::row_major_strides(wide.input_shape()),
+                                          nd::row_major_strides(wide.output_shape()), 1)
+                   .outer);
+}
+
 // Work chunks: one when sequential; chunks_per_thread per thread of a parallel executor while
 // their scratch is small; one per thread when the extra chunks would pass extra_chunk_bytes or
 // the plan's max_scratch_bytes; never more than the work items or max_chunks, whatever

@@ -265,6 +265,91 @@ TEST(PlanTables, RowsReadInAnyOrderGiveThePortsBits) {
   nd::set_max_isa(nd::isa::avx512);
 }
 
+/// Strides of `e` with the channels (axis 1) innermost: N, D, H, W, C in memory.
+nd::dims channels_last(const nd::dims& e) {
+  nd::dims s = e;
+  nd::index_t step = e[1];
+  s[1] = 1;
+  for (int d = e.size() - 1; d >= 2; --d) {
+    s[d] = step;
+    step *= e[d];
+  }
+  s[0] = step;
+  return s;
+}
+
+nd::index_t offset(const nd::dims& strides, const std::vector<nd::index_t>& o) {
+  nd::index_t at = 0;
+  for (int d = 0; d < strides.size(); ++d) at += o[static_cast<std::size_t>(d)] * strides[d];
+  return at;
+}
+
+// Volumes resized on D, H and W run W first, then H and D as an outer pair (passes.hpp,
+// run_outer_pair: planes blended along H kept in a ring, then blended along D, without the stage
+// between them): upsamples (linear, cubic), a crop with extrapolated outputs (no taps), a mixed
+// grow and shrink, NCDHW and NDHWC, every target, one thread, 3 threads and 7 of a caller's own
+// in reverse order, each bit for bit the port above.
+TEST(PlanTables, VolumesGiveThePortsBitsThroughTheOuterPair) {
+  std::mt19937_64 r(13);
+  struct volume {
+    nd::dims in;
+    std::vector<std::int64_t> sizes;
+    nd::enums::mode mode;
+    ctm coordinates;
+  };
+  const volume volumes[] = {
+      {{1, 1, 6, 9, 11}, {1, 1, 12, 18, 22}, nd::enums::mode::linear, ctm::half_pixel},
+      {{2, 3, 5, 7, 8}, {2, 3, 11, 15, 17}, nd::enums::mode::cubic, ctm::half_pixel},
+      {{1, 2, 4, 6, 5}, {1, 2, 9, 13, 12}, nd::enums::mode::linear, ctm::tf_crop_and_resize},
+      {{1, 4, 4, 7, 6}, {1, 4, 10, 9, 13}, nd::enums::mode::linear, ctm::align_corners},
+  };
+  nd::thread_pool pool3(3);
+  const nd::executor own(7, [](nd::index_t n, const std::function<void(nd::index_t)>& body) {
+    for (nd::index_t i = n; i-- > 0;) body(i);
+  });
+  for (const volume& v : volumes) {
+    nd::resize_attributes a;
+    a.mode = v.mode;
+    a.coordinate_transformation_mode = v.coordinates;
+    a.extrapolation_value = -7.25f;
+    const std::vector<double> roi{0, 0, -0.2, 0.1, -0.3, 1, 1, 1.1, 0.8, 1.2};
+    const auto plan =
+        nd::make_plan(v.in, a, {v.coordinates == ctm::tf_crop_and_resize ? roi : std::vector<double>{}, {}, v.sizes});
+    ASSERT_EQ(nd::execution_order<float>(plan), (std::vector<int>{4, 3, 2})) << v.in.to_string();
+    std::vector<float> x(static_cast<std::size_t>(nd::checked_element_count(v.in)));
+    for (auto& e : x) e = random_value<float>(r);
+    const std::vector<float> expected = resize_from_tables<float>(plan, x);
+    const nd::dims out = plan.output_shape();
+    // The same tensors channels-last.
+    std::vector<float> x_cl(x.size()), expected_cl(expected.size());
+    const nd::dims xs = channels_last(v.in), ys = channels_last(out);
+    for_each_index(v.in, [&](nd::index_t i, const std::vector<nd::index_t>& o) {
+      x_cl[static_cast<std::size_t>(offset(xs, o))] = x[static_cast<std::size_t>(i)];
+    });
+    for_each_index(out, [&](nd::index_t i, const std::vector<nd::index_t>& o) {
+      expected_cl[static_cast<std::size_t>(offset(ys, o))] = expected[static_cast<std::size_t>(i)];
+    });
+    for (const nd::isa target : {nd::isa::generic, nd::isa::sse4, nd::isa::avx2, nd::isa::avx512, nd::isa::neon}) {
+      nd::set_max_isa(target);
+      for (const nd::executor& ex : {nd::executor{}, pool3.get_executor(), own}) {
+        std::vector<float> y(expected.size()), y_cl(expected.size());
+        nd::workspace ws;
+        nd::execute<float>(plan, nd::tensor_view<const float>(x.data(), v.in), nd::tensor_view<float>(y.data(), out),
+                           ws, ex);
+        nd::execute<float>(plan, nd::tensor_view<const float>(x_cl.data(), v.in, xs),
+                           nd::tensor_view<float>(y_cl.data(), out, ys), ws, ex);
+        EXPECT_EQ(std::memcmp(y.data(), expected.data(), sizeof(float) * y.size()), 0)
+            << v.in.to_string() << " NCDHW, target " << nd::isa_name(nd::active_isa()) << ", concurrency "
+            << ex.concurrency();
+        EXPECT_EQ(std::memcmp(y_cl.data(), expected_cl.data(), sizeof(float) * y.size()), 0)
+            << v.in.to_string() << " NDHWC, target " << nd::isa_name(nd::active_isa()) << ", concurrency "
+            << ex.concurrency();
+      }
+    }
+  }
+  nd::set_max_isa(nd::isa::avx512);
+}
+
 // R6: tables made outside the library are checked against the documented format before a plan
 // holds them; valid ones (here a library plan's own) give the same plan.
 TEST(PlanTables, TablesFromElsewhereAreCheckedFirst) {

@@ -67,6 +67,16 @@ struct fused_geometry {
   bool whole_planes = false;
 };
 
+/// The last two passes as an outer pair (axes b < a, positions in execution_layout::order):
+/// both along outer axes, the first (a) inside the second (b), such as a volume's H, then D,
+/// after its W; only extent-1 axes between them, and the axes after a one linear run of `len`
+/// elements on both sides, so that the output after one index of b is a dense plane of
+/// out_a · len elements.
+struct outer_pair_geometry {
+  int a = -1, b = -1;
+  index_t len = 1;
+};
+
 /// Byte offsets inside one chunk's scratch: `rows` row pointers (the widest table's taps),
 /// then `tags` (h-first ring: (outer, row) per slot) and `buffer` (a source row, the ring of
 /// resampled rows, or a plane of them).
@@ -84,7 +94,11 @@ struct execution_layout {
   index_t pixel = 1;
   bool fused = false;
   fused_geometry g{};
-  std::size_t unfused = 0;  ///< passes before the fused pair (all of them when not fused)
+  /// The last two passes run as an outer pair (passes.hpp, run_outer_pair): rows blended along
+  /// a into a small ring, then along b, without the stage between them.
+  bool outer = false;
+  outer_pair_geometry og{};
+  std::size_t unfused = 0;  ///< passes before the fused or outer pair (all of them when neither)
   index_t chunks = 1;
   std::size_t off0 = 0, off1 = 0, off_chunks = 0, chunk_bytes = 0, bytes = 0;
   chunk_parts part;
@@ -116,6 +130,43 @@ inline bool fusable(const pass_schedule& s, const axis_order& order, const dims&
   if (ss[w] != g.block * g.sc && ext[w] > 1) return false;
   if (ds[w] != g.block * g.dc && out_shape[w] > 1) return false;
   return true;
+}
+
+/// Whether the schedule's last two passes can run as an outer pair on a stage of shape `ext`
+/// with source strides `ss` and output strides `ds` (all listed in Y's memory order, as for
+/// fusable; `out_a` outputs along the first): neither is the innermost pass, the second (b)
+/// comes before the first (a) in that order with only extent-1 axes between, and the axes after
+/// a form one linear run on both sides, which Y's planes after b continue; fills the geometry if so.
+inline bool pairs_outer(const pass_schedule& s, int innermost, const axis_order& order, const dims& ext, const dims& ss,
+                        const dims& ds, index_t out_a, outer_pair_geometry& g) {
+  const std::size_t n = s.order.size();
+  if (n < 2 || s.order[n - 2] == innermost || s.order[n - 1] == innermost) return false;
+  const int a = position_in(order, s.order[n - 2]), b = position_in(order, s.order[n - 1]);
+  if (b >= a || a + 1 >= ext.size()) return false;
+  for (int d = b + 1; d < a; ++d)
+    if (ext[d] != 1) return false;
+  index_t len = 1;
+  for (int d = ext.size() - 1; d > a; --d) {
+    if (ext[d] != 1 && (ss[d] != len || ds[d] != len)) return false;
+    len *= ext[d];
+  }
+  if (out_a > 1 && ds[a] != len) return false;
+  g = {a, b, len};
+  return true;
+}
+
+/// The planes of an outer pair's ring (each the first pass's output after one index of b):
+/// the most planes one output of b reads (its table's max_span), so that none an output reads
+/// is overwritten while it is read.
+inline index_t outer_pair_ring_planes(const axis_table& tb) noexcept { return std::max<index_t>(tb.max_span, 1); }
+
+/// An outer pair's ring bytes (saturating).
+inline std::size_t outer_pair_ring_bytes(const axis_table& ta, const axis_table& tb, index_t len,
+                                         std::size_t acc_bytes) noexcept {
+  return scratch_layout::times(
+      static_cast<std::size_t>(outer_pair_ring_planes(tb)),
+      scratch_layout::times(scratch_layout::times(static_cast<std::size_t>(ta.out), static_cast<std::size_t>(len)),
+                            acc_bytes));
 }
 
 /// The stage shape after the first `count` passes of `order`.
@@ -151,6 +202,12 @@ std::size_t size_chunk(const resize_plan& plan, execution_layout& L, const dims&
     max_taps = std::max<std::size_t>(max_taps, static_cast<std::size_t>(plan.table(p).max_taps));
   scratch_layout chunk;
   L.part.rows = chunk.take(max_taps * sizeof(void*));
+  if (L.outer) {
+    const auto& ta = plan.table(L.schedule.order[L.unfused]);
+    const auto& tb = plan.table(L.schedule.order[L.unfused + 1]);
+    L.part.tags = chunk.take(static_cast<std::size_t>(outer_pair_ring_planes(tb)) * 2 * sizeof(index_t));
+    L.part.buffer = chunk.take(outer_pair_ring_bytes(ta, tb, L.og.len, sizeof(Acc)));
+  }
   if (L.fused) {
     fused_geometry& g = L.g;
     const auto& th = plan.table(L.schedule.h);
@@ -185,6 +242,12 @@ inline index_t count_items(const resize_plan& plan, const execution_layout& L) {
     const int axis = L.schedule.order[p];
     items = std::max(items, pass_items(s, axis, plan.output_shape()[axis]));
     s[axis] = plan.output_shape()[axis];
+  }
+  if (L.outer) {
+    const dims listed = in_order(s, L.order);
+    index_t n_outer = 1;
+    for (int d = 0; d < L.og.b; ++d) n_outer *= listed[d];
+    items = std::max(items, n_outer * plan.table(L.schedule.order[L.unfused + 1]).out);
   }
   if (L.fused) {
     const dims listed = in_order(s, L.order);
@@ -236,7 +299,14 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
   const dims in_str = n <= 2 ? x_strides : strides_in_order(before, L.order);
   L.fused = fusable(L.schedule, L.order, listed_before, in_order(in_str, L.order), in_order(y_strides, L.order),
                     listed_out, L.g);
-  L.unfused = L.fused ? n - 2 : n;
+  // Where the last two passes are not the fused pair, they may be an outer pair, whose ring
+  // of rows stays in the caches (tuning::outer_pair_ring_max_bytes).
+  if (!L.fused && n >= 2 &&
+      pairs_outer(L.schedule, innermost_pass(plan), L.order, listed_before, in_order(in_str, L.order),
+                  in_order(y_strides, L.order), plan.table(order[n - 2]).out, L.og))
+    L.outer = outer_pair_ring_bytes(plan.table(order[n - 2]), plan.table(order[n - 1]), L.og.len, sizeof(Acc)) <=
+              tuning::outer_pair_ring_max_bytes;
+  L.unfused = L.fused || L.outer ? n - 2 : n;
   scratch_layout lay;
   index_t big[2] = {0, 0};
   for (std::size_t p = 0; p + 1 < n && p < L.unfused; ++p)

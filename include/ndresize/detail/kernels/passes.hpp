@@ -4,8 +4,10 @@
 // one `h` — over a small per-chunk row buffer, so no full-size intermediate is written:
 //   v-first: out row = resample_w(Σ_h w·in rows)            (cheap when shrinking along w)
 //   h-first: out row = Σ_h w·cache(resample_w(in row))     (cheap when growing along w)
-// Both compute exactly what the two unfused passes in the same order compute. Work is split
-// over output rows; every row is computed by the same code whatever the split.
+// Both compute exactly what the two unfused passes in the same order compute, as does the
+// outer pair, the last two passes along outer axes through a ring of rows blended along the
+// first. Work is split over output rows; every row is computed by the same code whatever the
+// split.
 #pragma once
 
 #include <algorithm>
@@ -382,6 +384,55 @@ void fused_h_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& 
       f.store.blend({io.dst + ob + j * dh, g.dc, rows, wh + b, e - b, line_size, 1, f.stream});
     });
     if (f.stream) store_fence();
+  });
+}
+
+/// The last two passes as an outer pair (execution_layout.hpp, pairs_outer): the first along
+/// axis a, the second along axis b outside it. Each item is the output after one outer position
+/// o and output j_b along b: a plane of out_a · len elements, the blend along b of planes that
+/// the first pass would have written, which a ring keeps (slot = the plane's index r along b mod
+/// outer_pair_ring_planes, tagged by (o, r)), each made by that pass's blends (out_a rows of len).
+/// The same operations in the same order as the two unfused passes, so their bits, without the
+/// stage between them (a volume's 2 × upsample: twice the input's size) written and read back.
+template <class Acc, class Src, class Dst>
+void run_outer_pair(const row_ops<Acc, Src, Acc>& load, const row_ops<Acc, Acc, Dst>& store,
+                    const outer_pair_geometry& g, const axis_table& ta, const axis_table& tb, bool stream,
+                    const pass_io<Src, Dst>& io, const executor& ex, const chunk_memory& mem) {
+  loop_axes outer;
+  for (int d = 0; d < g.b; ++d) outer.push(io.ext[d], io.ss[d], io.ds[d]);
+  if (outer.empty_box() || ta.out == 0 || tb.out == 0 || g.len == 0) return;
+  const index_t sa = io.ss[g.a], sb = io.ss[g.b], db = io.ds[g.b], len = g.len, plane = ta.out * len;
+  const index_t ring = outer_pair_ring_planes(tb);
+  const auto* wa = weights_of<Acc>(ta);
+  const auto* wb = weights_of<Acc>(tb);
+  const index_t items = box_size(outer, outer.n) * tb.out;
+  const split sp{items, std::min<index_t>(mem.count, items)};
+  ex.run(sp.chunks, [&](index_t c) {
+    index_t* tag = mem.tags(c);
+    Acc* cache = mem.buffer<Acc>(c);
+    for (index_t s = 0; s < ring; ++s) tag[2 * s] = tag[2 * s + 1] = -1;
+    for_each_item(outer, tb.out, sp.begin(c), sp.begin(c + 1), [&](index_t o, index_t j, index_t oa, index_t ob) {
+      const index_t b = tb.tap_begin[static_cast<std::size_t>(j)], e = tb.tap_begin[static_cast<std::size_t>(j) + 1];
+      for (index_t q = b; q < e; ++q) {
+        const index_t r = tb.tap_index[static_cast<std::size_t>(q)], slot = r % ring;
+        if (tag[2 * slot] == o && tag[2 * slot + 1] == r) continue;
+        auto** from = mem.rows<const Src*>(c);
+        for (index_t ja = 0; ja < ta.out; ++ja) {
+          point_rows<const Src*>(from, ta, ja, io.src + oa + r * sb, sa);
+          const index_t ba = ta.tap_begin[static_cast<std::size_t>(ja)];
+          load.blend({cache + slot * plane + ja * len, 1, from, wa + ba,
+                      ta.tap_begin[static_cast<std::size_t>(ja) + 1] - ba, len, 1, false});
+        }
+        tag[2 * slot] = o;
+        tag[2 * slot + 1] = r;
+      }
+      // The plane pointers of the blend along b, once every plane it reads is in the ring (the
+      // loads above use the same pointer scratch).
+      auto** planes = mem.rows<const Acc*>(c);
+      for (index_t q = b; q < e; ++q) planes[q - b] = cache + tb.tap_index[static_cast<std::size_t>(q)] % ring * plane;
+      store.blend({io.dst + ob + j * db, 1, planes, wb + b, e - b, plane, 1, stream});
+    });
+    if (stream) store_fence();
   });
 }
 

@@ -2,7 +2,8 @@
 // The weighted executor: applies the plan's per-axis tables as separable passes, in the order
 // of the pass schedule (pass_schedule.hpp). Passes on outer axes run through ping-pong scratch
 // in the accumulator type (T is rounded once, at the final store); the last two may run
-// fused (passes.hpp) when the layout allows, with the same results either way.
+// fused, or as an outer pair (passes.hpp), when the layout allows, with the same results
+// either way.
 #pragma once
 
 #include <string>
@@ -104,9 +105,10 @@ status separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_
     const bool last = p + 1 == order.size();
     dims next_shape = shape;
     next_shape[axis] = plan.output_shape()[axis];
-    const dims out_str = last      ? y.strides()
-                         : L.fused ? strides_in_order(next_shape, L.order)  // as layout_execution planned the fusion
-                                   : strides_in_order(next_shape, scratch_order);
+    const dims out_str = last ? y.strides()
+                         : L.fused || L.outer
+                             ? strides_in_order(next_shape, L.order)  // as layout_execution planned the pair
+                             : strides_in_order(next_shape, scratch_order);
     Acc* out = last ? nullptr : buf[p % 2];
     run_stage<T>(k, x.data_handle(), cur, y.data_handle(), out, shape, cur_str, out_str,
                  {axis, plan.table(axis), prepared.taps_of(axis)}, ex, chunks);
@@ -114,10 +116,22 @@ status separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_
     cur_str = out_str;
     shape = next_shape;
   }
+  const bool stream = plan.output_size() * static_cast<index_t>(sizeof(T)) >= tuning::streaming_output_bytes;
+  if (L.outer) {
+    // The pair runs on the stage listed in Y's memory order (L.og's axes are positions in it).
+    const dims ext = in_order(shape, L.order), ss = in_order(cur_str, L.order), ds = in_order(y.strides(), L.order);
+    const auto& ta = plan.table(order[L.unfused]);
+    const auto& tb = plan.table(order[L.unfused + 1]);
+    if (cur == nullptr)
+      run_outer_pair(k.x_to_scratch, k.scratch_to_y, L.og, ta, tb, stream,
+                     pass_io<T, T>{x.data_handle(), ext, ss, y.data_handle(), ds}, ex, chunks);
+    else
+      run_outer_pair(k.scratch_to_scratch, k.scratch_to_y, L.og, ta, tb, stream,
+                     pass_io<Acc, T>{cur, ext, ss, y.data_handle(), ds}, ex, chunks);
+  }
   if (L.fused) {
     // The pair runs on the stage listed in Y's memory order (L.g's axes are positions in it).
     const dims ext = in_order(shape, L.order), ss = in_order(cur_str, L.order), ds = in_order(y.strides(), L.order);
-    const bool stream = plan.output_size() * static_cast<index_t>(sizeof(T)) >= tuning::streaming_output_bytes;
     const auto& th = plan.table(L.schedule.h);
     const auto& tw = plan.table(L.schedule.w);
     const packed_taps* pw = prepared.taps_of(L.schedule.w);
