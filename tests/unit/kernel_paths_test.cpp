@@ -197,6 +197,27 @@ nd::axis_table neighbour_table(std::mt19937& rng, index_t in, index_t out, index
   return t;
 }
 
+/// The target's resample (with packed copy p, or none) and the generic one of `rows` random rows
+/// of `in` pixels of `pixel` elements through t: the first output element where they differ (a
+/// guard element after the outputs included), or -1. The source is exactly the rows' elements, so
+/// a read past its end shows under the address sanitizer.
+template <class Src, class Dst>
+std::ptrdiff_t first_resample_difference(nd::isa target, const nd::axis_table& t, const nd::packed_taps* p,
+                                         index_t pixel, index_t in, index_t out, index_t rows, std::mt19937& rng) {
+  std::vector<Src> s(static_cast<std::size_t>(rows * in * pixel));
+  for (auto& v : s) v = random_value<Src>(rng);
+  std::vector<Dst> got(static_cast<std::size_t>(rows * out * pixel) + 1, Dst(7)), want = got;
+  dt::resample_args<Src, Dst> a{got.data(), pixel, 1, s.data(), pixel, 1, pixel, &t, rows, out * pixel, in * pixel, p};
+  dt::resample_args<Src, Dst> b = a;
+  b.d = want.data();
+  b.packed = nullptr;
+  dt::row_ops_for<float, Src, Dst>(target).resample(a);
+  dt::row_ops_for<float, Src, Dst>(nd::isa::generic).resample(b);
+  for (std::size_t i = 0; i < got.size(); ++i)
+    if (!same_bits(got[i], want[i])) return static_cast<std::ptrdiff_t>(i);
+  return -1;
+}
+
 /// What check_window drove: packed tables, and those with pair-gather blocks.
 struct window_coverage {
   int tables = 0, pair_gathers = 0;
@@ -209,8 +230,6 @@ struct window_coverage {
 // each case runs one row (resample_packed) and three (resample_packed_rows).
 template <class Src, class Dst>
 window_coverage check_window(nd::isa target, std::mt19937& rng) {
-  const auto ops = dt::row_ops_for<float, Src, Dst>(target);
-  const auto generic = dt::row_ops_for<float, Src, Dst>(nd::isa::generic);
   const auto L = static_cast<index_t>(lanes_of(target));
   window_coverage covered;
   for (const index_t pixel : {1, 3})
@@ -229,23 +248,10 @@ window_coverage check_window(nd::isa target, std::mt19937& rng) {
             ++covered.tables;
             if (std::find(p.kind.begin(), p.kind.end(), nd::block_kind::pair_gather) != p.kind.end())
               ++covered.pair_gathers;
-            std::vector<Src> s(static_cast<std::size_t>(rows * in * pixel));
-            for (auto& v : s) v = random_value<Src>(rng);
-            std::vector<Dst> got(static_cast<std::size_t>(rows * out * pixel) + 1, Dst(7)), want = got;
-            const index_t c_stride = pixel == 1 ? 0 : 1;
-            dt::resample_args<Src, Dst> a{got.data(), pixel, c_stride, s.data(),    pixel,      c_stride,
-                                          pixel,      &t,    rows,     out * pixel, in * pixel, &p};
-            if (pixel == 1) a.dc = a.sc = 1;
-            dt::resample_args<Src, Dst> b = a;
-            b.d = want.data();
-            b.packed = nullptr;
-            ops.resample(a);
-            generic.resample(b);
-            for (std::size_t i = 0; i < got.size(); ++i)
-              EXPECT_TRUE(same_bits(got[i], want[i]))
-                  << nd::isa_name(target) << " window " << type_name<Src>() << " -> " << type_name<Dst>() << " pixel "
-                  << pixel << " out " << out << " taps " << taps << (shrink ? " shrinking" : "") << " rows " << rows
-                  << " element " << i;
+            const std::ptrdiff_t i = first_resample_difference<Src, Dst>(target, t, &p, pixel, in, out, rows, rng);
+            EXPECT_EQ(i, -1) << nd::isa_name(target) << " window " << type_name<Src>() << " -> " << type_name<Dst>()
+                             << " pixel " << pixel << " out " << out << " taps " << taps << (shrink ? " shrinking" : "")
+                             << " rows " << rows;
           }
   return covered;
 }
@@ -399,8 +405,6 @@ int check_resample_blend(nd::isa target, std::mt19937& rng) {
 // the path's conditions.
 template <class Src, class Dst>
 int check_narrow_pixels(nd::isa target, std::mt19937& rng) {
-  const auto ops = dt::row_ops_for<float, Src, Dst>(target);
-  const auto generic = dt::row_ops_for<float, Src, Dst>(nd::isa::generic);
   const auto L = static_cast<index_t>(lanes_of(target));
   const bool gathers_are_loads = target != nd::isa::avx2 && target != nd::isa::avx512;
   int covered = 0;
@@ -428,28 +432,15 @@ int check_narrow_pixels(nd::isa target, std::mt19937& rng) {
               if (packed && !p.usable()) continue;
               if (gathers_are_loads && pixel >= 2 && pixel <= L && t.max_taps >= dt::tuning::narrow_pixel_min_taps)
                 ++covered;
-              // Exactly the rows' elements, each vector on its own: a read past the end is a heap overflow.
-              std::vector<Src> s(static_cast<std::size_t>(rows * in * pixel));
-              for (auto& v : s) v = random_value<Src>(rng);
-              std::vector<Dst> got(static_cast<std::size_t>(rows * out * pixel) + 1, Dst(7)), want = got;
-              const index_t c_stride = pixel == 1 ? 0 : 1;
-              dt::resample_args<Src, Dst> a{got.data(), pixel,       c_stride,   s.data(),
-                                            pixel,      c_stride,    pixel,      &t,
-                                            rows,       out * pixel, in * pixel, packed ? &p : nullptr};
-              if (pixel == 1) a.dc = a.sc = 1;
-              dt::resample_args<Src, Dst> b = a;
-              b.d = want.data();
-              b.packed = nullptr;
-              ops.resample(a);
-              generic.resample(b);
-              for (std::size_t i = 0; i < got.size(); ++i)
-                if (!same_bits(got[i], want[i])) {
-                  ADD_FAILURE() << nd::isa_name(target) << " narrow pixels " << type_name<Src>() << " -> "
-                                << type_name<Dst>() << " pixel " << pixel << " out " << out << " taps " << taps
-                                << (shrink ? " shrinking" : "") << " rows " << rows << (packed ? " packed" : "")
-                                << " element " << i;
-                  return covered;
-                }
+              const std::ptrdiff_t i =
+                  first_resample_difference<Src, Dst>(target, t, packed ? &p : nullptr, pixel, in, out, rows, rng);
+              if (i != -1) {
+                ADD_FAILURE() << nd::isa_name(target) << " narrow pixels " << type_name<Src>() << " -> "
+                              << type_name<Dst>() << " pixel " << pixel << " out " << out << " taps " << taps
+                              << (shrink ? " shrinking" : "") << " rows " << rows << (packed ? " packed" : "")
+                              << " element " << i;
+                return covered;
+              }
             }
   return covered;
 }

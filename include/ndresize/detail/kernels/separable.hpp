@@ -116,10 +116,11 @@ status separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_
     cur_str = out_str;
     shape = next_shape;
   }
+  // A fused or outer pair runs on the stage listed in Y's memory order (L.g's and L.og's axes are
+  // positions in it).
   const bool stream = plan.output_size() * static_cast<index_t>(sizeof(T)) >= tuning::streaming_output_bytes;
+  const dims ext = in_order(shape, L.order), ss = in_order(cur_str, L.order), ds = in_order(y.strides(), L.order);
   if (L.outer) {
-    // The pair runs on the stage listed in Y's memory order (L.og's axes are positions in it).
-    const dims ext = in_order(shape, L.order), ss = in_order(cur_str, L.order), ds = in_order(y.strides(), L.order);
     const auto& ta = plan.table(order[L.unfused]);
     const auto& tb = plan.table(order[L.unfused + 1]);
     if (cur == nullptr)
@@ -130,8 +131,6 @@ status separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_
                      pass_io<Acc, T>{cur, ext, ss, y.data_handle(), ds}, ex, chunks);
   }
   if (L.fused) {
-    // The pair runs on the stage listed in Y's memory order (L.g's axes are positions in it).
-    const dims ext = in_order(shape, L.order), ss = in_order(cur_str, L.order), ds = in_order(y.strides(), L.order);
     const auto& th = plan.table(L.schedule.h);
     const auto& tw = plan.table(L.schedule.w);
     const packed_taps* pw = prepared.taps_of(L.schedule.w);
