@@ -94,8 +94,8 @@ struct execution_layout {
   index_t pixel = 1;
   bool fused = false;
   fused_geometry g{};
-  /// The last two passes run as an outer pair (passes.hpp, run_outer_pair): rows blended along
-  /// a into a small ring, then along b, without the stage between them.
+  /// The last two passes run as an outer pair (passes.hpp, run_outer_pair): planes blended along
+  /// a into a small ring, then blended along b, without the stage between them.
   bool outer = false;
   outer_pair_geometry og{};
   std::size_t unfused = 0;  ///< passes before the fused or outer pair (all of them when neither)
@@ -300,7 +300,7 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
   L.fused = fusable(L.schedule, L.order, listed_before, in_order(in_str, L.order), in_order(y_strides, L.order),
                     listed_out, L.g);
   // Where the last two passes are not the fused pair, they may be an outer pair, whose ring
-  // of rows stays in the caches (tuning::outer_pair_ring_max_bytes).
+  // of planes stays in the caches (tuning::outer_pair_ring_max_bytes).
   if (!L.fused && n >= 2 &&
       pairs_outer(L.schedule, innermost_pass(plan), L.order, listed_before, in_order(in_str, L.order),
                   in_order(y_strides, L.order), plan.table(order[n - 2]).out, L.og))

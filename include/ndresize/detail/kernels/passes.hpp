@@ -5,7 +5,7 @@
 //   v-first: out row = resample_w(Σ_h w·in rows)            (cheap when shrinking along w)
 //   h-first: out row = Σ_h w·cache(resample_w(in row))     (cheap when growing along w)
 // Both compute exactly what the two unfused passes in the same order compute, as does the
-// outer pair, the last two passes along outer axes through a ring of rows blended along the
+// outer pair, the last two passes along outer axes through a ring of planes blended along the
 // first. Work is split over output rows; every row is computed by the same code whatever the
 // split.
 #pragma once

@@ -42,9 +42,9 @@ inline constexpr index_t h_first_rows_per_load = 16;
 /// ring past the L2 cache only slows the blends that read it).
 inline constexpr std::size_t h_first_ring_max_bytes = std::size_t{512} << 10;
 
-/// The last two passes along outer axes (a volume's D and H, after its W) run as one, through a
-/// ring of rows blended along the first, while that ring takes at most this many bytes (it is
-/// read back by every output row's blend); beyond it, through the whole intermediate stage.
+/// The last two passes along outer axes (a volume's H, then D, after its W) run as one, through a
+/// ring of planes blended along the first, while that ring takes at most this many bytes (it is
+/// read back by every output plane's blend); beyond it, through the whole intermediate stage.
 inline constexpr std::size_t outer_pair_ring_max_bytes = std::size_t{512} << 10;
 
 /// An h-first pair whose final output is written around the caches (streaming_output_bytes),
