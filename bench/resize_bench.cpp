@@ -10,12 +10,14 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "bench_workload.hpp"
 #include "copy_floor.hpp"
+#include "output_offset.hpp"
 
 namespace {
 
@@ -25,7 +27,9 @@ template <class T>
 void bench_ndresize(benchmark::State& state, const workload& w, int threads) {
   const auto& data = data_for<T>(w);
   const auto plan = w.plan();
-  buffer<T> y(static_cast<std::size_t>(plan.output_size()));
+  const std::size_t off = output_offset<T>();
+  buffer<T> y_buffer(static_cast<std::size_t>(plan.output_size()) + off);
+  const std::span<T> y(y_buffer.data() + off, static_cast<std::size_t>(plan.output_size()));
   nd::thread_pool pool(threads);
   const nd::executor ex = threads > 1 ? pool.get_executor() : nd::executor{};
   nd::workspace ws;

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "../output_offset.hpp"
 #include "bench_workload.hpp"
 
 namespace {
@@ -20,31 +21,32 @@ struct variant_state {
 };
 
 /// The workload's input as resize_bench times it (data_for: the same values in every layout),
-/// a preallocated output, a workspace and an executor of `threads`.
+/// a preallocated output (at BENCH_OUTPUT_OFFSET), a workspace and an executor of `threads`.
 template <class T>
 struct state final : variant_state {
   workload w;
   nd::resize_plan plan;
   const buffer<T>& x;
   buffer<T> y;
+  std::size_t off = output_offset<T>();  ///< y's elements before the output
   nd::workspace ws;
   nd::thread_pool pool;
   nd::executor ex;
 
   state(const workload& wl, int threads) : w(wl), plan(wl.plan()), x(data_for<T>(wl).x), pool(threads) {
-    y.resize(static_cast<std::size_t>(plan.output_size()));
+    y.resize(static_cast<std::size_t>(plan.output_size()) + off);
     ex = threads > 1 ? pool.get_executor() : nd::executor{};
   }
   double call() override {
     const nd::tensor_view<const T> xv(x.data(), w.in, w.strides_of(w.in));
-    const nd::tensor_view<T> yv(y.data(), w.out, w.strides_of(w.out));
+    const nd::tensor_view<T> yv(y.data() + off, w.out, w.strides_of(w.out));
     const auto t0 = std::chrono::steady_clock::now();
     nd::execute<T>(plan, xv, yv, ws, ex);
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   }
   const void* output(std::size_t& bytes) const override {
-    bytes = y.size() * sizeof(T);
-    return y.data();
+    bytes = (y.size() - off) * sizeof(T);
+    return y.data() + off;
   }
 };
 

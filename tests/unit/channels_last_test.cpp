@@ -223,6 +223,16 @@ TEST(ChannelsLastLarge, StreamedOutput) {
   check_case<float>(k);
 }
 
+// Rows of 3-channel pixels whose resampled rows end within a cache line (4203 elements),
+// streamed into an output that is not vector-aligned (a std::vector: glibc starts it 16 bytes
+// past a 64-byte boundary): the ring's rows at ring_stride and the streamed blend's shifted
+// loads (stream_realigned), same bits.
+TEST(ChannelsLastLarge, StreamedOddRowsIntoAMisalignedOutput) {
+  nhwc_case k{1, 400, 700, 3, 800, 1401, {}, "streamed_odd_rows"};
+  k.attrs.mode = nd::enums::mode::linear;
+  check_case<float>(k);
+}
+
 // A large channels-last nearest (Y beyond the weighted kernels' streaming threshold, runs of
 // channels of 256 bytes and more, Y aligned and not; repeated slabs are copies of earlier ones):
 // every element is a bit copy (NaN payloads included) of X[0, i / 2, j / 4, ch] (asymmetric +

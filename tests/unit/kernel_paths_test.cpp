@@ -13,6 +13,8 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <memory>
+#include <new>
 #include <random>
 #include <string>
 #include <vector>
@@ -129,6 +131,64 @@ void check_blend(nd::isa target, std::mt19937& rng) {
                 << taps << " len " << len << " stream " << stream << " offset " << offset << " element " << i;
         }
   if constexpr (std::is_same_v<Dst, float>) dt::store_fence();
+}
+
+// A 64-byte-aligned block of n floats starting `at` elements in (operator new: ASan sees a
+// read before or past it).
+struct aligned_floats {
+  float* base;
+  float* p;
+  aligned_floats(index_t at, index_t n)
+      : base(static_cast<float*>(
+            ::operator new (static_cast<std::size_t>(at + n) * sizeof(float), std::align_val_t{64}))),
+        p(base + at) {}
+  ~aligned_floats() { ::operator delete (base, std::align_val_t{64}); }
+  aligned_floats(const aligned_floats&) = delete;
+  aligned_floats& operator=(const aligned_floats&) = delete;
+};
+
+// Streamed blends of float rows that sit at every distance from the destination's vector
+// alignment (stream_realigned: aligned loads shifted into place on wide targets): rows at one
+// distance k and at mixed ones, destinations at every distance, 1–4 taps, lengths around the
+// vectors and the head, each bit for bit against the generic blend, with guards around the
+// output and rows that end where they are read. Returns the cases whose rows and destination
+// are at different distances (the shifted path's cases on a target of stream_realigned_min_lanes).
+int check_stream_realigned(nd::isa target, std::mt19937& rng) {
+  using args = dt::blend_args<float, float, float>;
+  const auto ops = dt::row_ops_for<float, float, float>(target);
+  const auto generic = dt::row_ops_for<float, float, float>(nd::isa::generic);
+  const auto L = static_cast<index_t>(lanes_of(target));
+  int shifted = 0;
+  for (const index_t taps : {1, 2, 3, 4})
+    for (const index_t len : {index_t{256}, index_t{257}, 256 + L - 1, 256 + 2 * L + 3, index_t{301}, index_t{1000}})
+      for (index_t k = 0; k < L; ++k)
+        for (index_t m = 0; m < L; m += (L > 4 ? 3 : 1))
+          for (const bool mixed : {false, true}) {
+            std::vector<std::unique_ptr<aligned_floats>> rows;
+            std::vector<const float*> ptrs;
+            for (index_t q = 0; q < taps; ++q) {
+              const index_t at = mixed && q == taps - 1 ? (k + 1) % L : k;
+              rows.push_back(std::make_unique<aligned_floats>(at, len));
+              for (index_t l = 0; l < len; ++l) rows.back()->p[l] = random_value<float>(rng);
+              ptrs.push_back(rows.back()->p);
+            }
+            const std::vector<float> w = random_weights(rng, taps);
+            // Guards: m elements before the output (its distance from alignment) and 1 after.
+            aligned_floats got(0, m + len + 1), want(0, m + len + 1);
+            for (index_t i = 0; i < m + len + 1; ++i) got.p[i] = want.p[i] = 7.0f;
+            ops.blend(args{got.p + m, 1, ptrs.data(), w.data(), taps, len, 1, true});
+            generic.blend(args{want.p + m, 1, ptrs.data(), w.data(), taps, len, 1, true});
+            dt::store_fence();
+            if (k != m && !(mixed && taps > 1)) ++shifted;
+            for (index_t i = 0; i < m + len + 1; ++i)
+              if (!same_bits(got.p[i], want.p[i])) {
+                ADD_FAILURE() << nd::isa_name(target) << " streamed blend taps " << taps << " len " << len
+                              << " rows at " << k << (mixed ? " (one at k + 1)" : "") << " destination at " << m
+                              << " element " << i - m;
+                return shifted;
+              }
+          }
+  return shifted;
 }
 
 // Resample along an axis whose inner block is contiguous (the channels of NHWC): blocks
@@ -486,6 +546,9 @@ TEST(KernelPaths, BlendAndChannelsMatchTheScalarBodiesOnEveryTarget) {
     SCOPED_TRACE(nd::isa_name(t));
     // Sources into the float accumulator (x → scratch), and scratch → every destination.
     check_source<float>(t, rng);
+    // Streamed blends whose rows are not aligned as the destination (every target; the shifted
+    // path on those of tuning::stream_realigned_min_lanes).
+    EXPECT_GT(check_stream_realigned(t, rng), 0);
     check_source<std::uint8_t>(t, rng);
     check_source<std::int8_t>(t, rng);
     check_source<std::uint16_t>(t, rng);

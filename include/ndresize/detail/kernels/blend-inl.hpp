@@ -71,9 +71,43 @@ NDRESIZE_ALWAYS_INLINE void blend_span(Dst* d, const Src* const* r, const hn::VF
     store_lanes<Dst>(blend_lanes<Taps>(r, w, l, len - l), d + l, len - l);
 }
 
+/// The streamed vectors of a blend of float rows from l (d + l aligned) while the rows sit at
+/// the same distance k (0 < k < lanes) past their own vector boundaries, so that every source
+/// load there would straddle two vectors: blends of aligned source vectors, each output vector
+/// the lanes k .. k + lanes of two neighbours (one two-table lookup). Each lane still blends
+/// the same elements with the same operations. Returns where it stopped (at most 2 vectors
+/// before len; rows at other distances, or at none: l unchanged).
+template <int Taps>
+NDRESIZE_ALWAYS_INLINE index_t stream_realigned(float* d, const float* const* r, const hn::VF* w, index_t l,
+                                                index_t len) noexcept {
+  constexpr auto bytes = static_cast<std::uintptr_t>(lanes) * sizeof(float);
+  const auto at = reinterpret_cast<std::uintptr_t>(r[0] + l);
+  for (int q = 1; q < Taps; ++q)
+    if ((reinterpret_cast<std::uintptr_t>(r[q] + l) & (bytes - 1)) != (at & (bytes - 1))) return l;
+  if (at % sizeof(float) != 0) return l;
+  const auto k = static_cast<index_t>((at & (bytes - 1)) / sizeof(float));
+  if (k == 0) return l;
+  if (l < k) {  // the first aligned source vector would start before the rows
+    if (l + lanes > len) return l;
+    hn::Stream(blend_lanes<Taps>(r, w, l), hn::Df{}, d + l);
+    l += lanes;
+  }
+  std::int32_t shift[lanes];
+  for (index_t i = 0; i < lanes; ++i) shift[i] = static_cast<std::int32_t>(k + i);
+  const auto idx = hn::LoadIndices(hn::Df{}, shift);
+  hn::VF lo = blend_lanes<Taps>(r, w, l - k);
+  for (; l - k + 2 * lanes <= len; l += lanes) {
+    const hn::VF hi = blend_lanes<Taps>(r, w, l - k + lanes);
+    hn::Stream(hn::TwoTablesLookupLanes(lo, hi, idx), hn::Df{}, d + l);
+    lo = hi;
+  }
+  return l;
+}
+
 /// A blend of 1–4 contiguous rows. `Stream` (float destinations) writes whole aligned vectors
 /// with non-temporal stores (no read-for-ownership of output lines that will not be read again
-/// soon), after plain stores up to the first aligned address.
+/// soon), after plain stores up to the first aligned address; from float rows not aligned as the
+/// destination, through stream_realigned on wide targets (tuning::stream_realigned_min_lanes).
 template <int Taps, bool Stream, class Src, class Dst>
 void blend_rows(const blend_args<Src, Dst, float>& a) noexcept {
   const Src* r[4] = {a.rows[0], a.rows[Taps > 1 ? 1 : 0], a.rows[Taps > 2 ? 2 : 0], a.rows[Taps > 3 ? 3 : 0]};
@@ -88,6 +122,8 @@ void blend_rows(const blend_args<Src, Dst, float>& a) noexcept {
       l = std::min<index_t>(lanes - mis, a.len);
       store_lanes<Dst>(blend_lanes<Taps>(r, w, 0, l), a.d, l);
     }
+    if constexpr (std::is_same_v<Src, float> && lanes >= tuning::stream_realigned_min_lanes)
+      l = stream_realigned<Taps>(a.d, r, w, l, a.len);
     for (; l + lanes <= a.len; l += lanes) hn::Stream(blend_lanes<Taps>(r, w, l), hn::Df{}, a.d + l);
   }
   blend_span<Taps>(a.d, r, w, l, a.len);

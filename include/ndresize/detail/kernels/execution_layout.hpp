@@ -155,18 +155,27 @@ inline bool pairs_outer(const pass_schedule& s, int innermost, const axis_order&
   return true;
 }
 
+/// The elements from one row (or plane) of a ring to the next: its own rounded up to whole
+/// 64-byte lines, so that each starts on a line as the first does and the streamed blends that
+/// read several of them load aligned vectors from all (blend-inl.hpp, stream_realigned).
+template <class Acc>
+inline index_t ring_stride(index_t elements) noexcept {
+  constexpr auto per_line = static_cast<index_t>(64 / sizeof(Acc));
+  return (elements + per_line - 1) / per_line * per_line;
+}
+
 /// The planes of an outer pair's ring (each the first pass's output after one index of b):
 /// the most planes one output of b reads (its table's max_span), so that none an output reads
 /// is overwritten while it is read.
 inline index_t outer_pair_ring_planes(const axis_table& tb) noexcept { return std::max<index_t>(tb.max_span, 1); }
 
-/// An outer pair's ring bytes (saturating).
-inline std::size_t outer_pair_ring_bytes(const axis_table& ta, const axis_table& tb, index_t len,
-                                         std::size_t acc_bytes) noexcept {
+/// An outer pair's ring bytes (saturating): its planes of out_a · len accumulators, each at
+/// ring_stride.
+template <class Acc>
+inline std::size_t outer_pair_ring_bytes(const axis_table& ta, const axis_table& tb, index_t len) noexcept {
   return scratch_layout::times(
       static_cast<std::size_t>(outer_pair_ring_planes(tb)),
-      scratch_layout::times(scratch_layout::times(static_cast<std::size_t>(ta.out), static_cast<std::size_t>(len)),
-                            acc_bytes));
+      scratch_layout::times(static_cast<std::size_t>(ring_stride<Acc>(ta.out * len)), sizeof(Acc)));
 }
 
 /// The stage shape after the first `count` passes of `order`.
@@ -193,8 +202,8 @@ inline index_t h_first_ring_rows(const axis_table& th, std::size_t row_bytes) no
 }
 
 /// Per-chunk scratch bytes (`before`: the stage before the pair, listed in L.order): max_taps row pointers and either
-/// one source row (v-first: in_w · block accumulators), a ring of resampled rows (h-first: h_first_ring_rows · out_w ·
-/// block accumulators, plus tags), or a whole resampled plane (in_h · out_w · block).
+/// one source row (v-first: in_w · block accumulators), a ring of resampled rows (h-first: h_first_ring_rows rows of
+/// out_w · block accumulators at ring_stride, plus tags), or a whole resampled plane (in_h · out_w · block).
 template <class Acc>
 std::size_t size_chunk(const resize_plan& plan, execution_layout& L, const dims& before, index_t concurrency) {
   std::size_t max_taps = 1;
@@ -206,7 +215,7 @@ std::size_t size_chunk(const resize_plan& plan, execution_layout& L, const dims&
     const auto& ta = plan.table(L.schedule.order[L.unfused]);
     const auto& tb = plan.table(L.schedule.order[L.unfused + 1]);
     L.part.tags = chunk.take(static_cast<std::size_t>(outer_pair_ring_planes(tb)) * 2 * sizeof(index_t));
-    L.part.buffer = chunk.take(outer_pair_ring_bytes(ta, tb, L.og.len, sizeof(Acc)));
+    L.part.buffer = chunk.take(outer_pair_ring_bytes<Acc>(ta, tb, L.og.len));
   }
   if (L.fused) {
     fused_geometry& g = L.g;
@@ -222,7 +231,8 @@ std::size_t size_chunk(const resize_plan& plan, execution_layout& L, const dims&
         scratch_layout::times(static_cast<std::size_t>(before[g.h]), static_cast<std::size_t>(tw.out)),
         scratch_layout::times(static_cast<std::size_t>(g.block), sizeof(Acc)));
     g.whole_planes = g.h_first && th.sources_used == before[g.h] && plane_bytes <= 16384 && planes >= 4 * concurrency;
-    const auto row_bytes = scratch_layout::times(static_cast<std::size_t>(tw.out * g.block), sizeof(Acc));
+    const auto row_bytes =
+        scratch_layout::times(static_cast<std::size_t>(ring_stride<Acc>(tw.out * g.block)), sizeof(Acc));
     const auto ring = static_cast<std::size_t>(h_first_ring_rows(th, row_bytes));
     if (g.h_first && !g.whole_planes) L.part.tags = chunk.take(ring * 2 * sizeof(index_t));
     L.part.buffer =
@@ -304,7 +314,7 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
   if (!L.fused && n >= 2 &&
       pairs_outer(L.schedule, innermost_pass(plan), L.order, listed_before, in_order(in_str, L.order),
                   in_order(y_strides, L.order), plan.table(order[n - 2]).out, L.og))
-    L.outer = outer_pair_ring_bytes(plan.table(order[n - 2]), plan.table(order[n - 1]), L.og.len, sizeof(Acc)) <=
+    L.outer = outer_pair_ring_bytes<Acc>(plan.table(order[n - 2]), plan.table(order[n - 1]), L.og.len) <=
               tuning::outer_pair_ring_max_bytes;
   L.unfused = L.fused || L.outer ? n - 2 : n;
   scratch_layout lay;

@@ -336,8 +336,8 @@ void fused_h_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& 
   const index_t sh = io.ss[g.h], dh = io.ds[g.h], sw = io.ss[g.w], out_w = f.tw.out;
   const index_t in_h = io.ext[g.h], in_w = io.ext[g.w];
   const auto* wh = weights_of<Acc>(f.th);
-  const index_t line_size = out_w * g.block;
-  const auto line_bytes = static_cast<std::size_t>(line_size) * sizeof(Acc);
+  const index_t line_size = out_w * g.block, line_stride = ring_stride<Acc>(line_size);
+  const auto line_bytes = static_cast<std::size_t>(line_stride) * sizeof(Acc);
   const index_t ring = h_first_ring_rows(f.th, line_bytes), ahead = h_first_rows_per_load(f.th, line_bytes);
   const index_t items = box_size(outer, outer.n) * f.th.out;
   const split sp{items, std::min<index_t>(mem.count, items)};
@@ -362,7 +362,7 @@ void fused_h_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& 
       for (index_t q = b; q < e; ++q) {
         const index_t r = f.th.tap_index[static_cast<std::size_t>(q)];
         const index_t slot = r % ring;
-        Acc* line = cache + slot * line_size;
+        Acc* line = cache + slot * line_stride;
         if (!holds(slot, o, r)) {
           index_t n = 1;
           const index_t end = o == last_o ? last_row + 1 : in_h;
@@ -373,7 +373,7 @@ void fused_h_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& 
           // 2.0 → 1.7 ms, W3 2.9 → 2.4, W5 4.5 → 3.2; with -O3 no change was measurable.
           if (r + n < in_h) prefetch_run<false>(io.src + oa + (r + n) * sh, in_w, sw);
           f.load.resample(
-              {line, g.block, 1, io.src + oa + r * sh, sw, g.sc, g.block, &f.tw, n, line_size, sh, f.packed_w});
+              {line, g.block, 1, io.src + oa + r * sh, sw, g.sc, g.block, &f.tw, n, line_stride, sh, f.packed_w});
           for (index_t k = 0; k < n; ++k) {
             tag[2 * (slot + k)] = o;
             tag[2 * (slot + k) + 1] = r + k;
@@ -402,6 +402,7 @@ void run_outer_pair(const row_ops<Acc, Src, Acc>& load, const row_ops<Acc, Acc, 
   for (int d = 0; d < g.b; ++d) outer.push(io.ext[d], io.ss[d], io.ds[d]);
   if (outer.empty_box() || ta.out == 0 || tb.out == 0 || g.len == 0) return;
   const index_t sa = io.ss[g.a], sb = io.ss[g.b], db = io.ds[g.b], len = g.len, plane = ta.out * len;
+  const index_t plane_stride = ring_stride<Acc>(plane);
   const index_t ring = outer_pair_ring_planes(tb);
   const auto* wa = weights_of<Acc>(ta);
   const auto* wb = weights_of<Acc>(tb);
@@ -420,7 +421,7 @@ void run_outer_pair(const row_ops<Acc, Src, Acc>& load, const row_ops<Acc, Acc, 
         for (index_t ja = 0; ja < ta.out; ++ja) {
           point_rows<const Src*>(from, ta, ja, io.src + oa + r * sb, sa);
           const index_t ba = ta.tap_begin[static_cast<std::size_t>(ja)];
-          load.blend({cache + slot * plane + ja * len, 1, from, wa + ba,
+          load.blend({cache + slot * plane_stride + ja * len, 1, from, wa + ba,
                       ta.tap_begin[static_cast<std::size_t>(ja) + 1] - ba, len, 1, false});
         }
         tag[2 * slot] = o;
@@ -429,7 +430,8 @@ void run_outer_pair(const row_ops<Acc, Src, Acc>& load, const row_ops<Acc, Acc, 
       // The plane pointers of the blend along b, once every plane it reads is in the ring (the
       // loads above use the same pointer scratch).
       auto** planes = mem.rows<const Acc*>(c);
-      for (index_t q = b; q < e; ++q) planes[q - b] = cache + tb.tap_index[static_cast<std::size_t>(q)] % ring * plane;
+      for (index_t q = b; q < e; ++q)
+        planes[q - b] = cache + tb.tap_index[static_cast<std::size_t>(q)] % ring * plane_stride;
       store.blend({io.dst + ob + j * db, 1, planes, wb + b, e - b, plane, 1, stream});
     });
     if (stream) store_fence();

@@ -17,6 +17,11 @@ namespace detail::tuning {
 inline constexpr index_t streaming_output_bytes = index_t{8} << 20;
 /// ... by rows of at least this many elements (shorter rows: not worth the alignment head).
 inline constexpr index_t streaming_min_row = 256;
+/// Streamed blends whose float rows are not aligned as the output (a 16-byte-aligned output
+/// from malloc, rows from the workspace) load aligned vectors and shift them into place on
+/// targets of at least this many float lanes: there every misaligned load straddles two cache
+/// lines (AVX-512: W1 1.6 × the time); 8-lane loads measured no slower.
+inline constexpr index_t stream_realigned_min_lanes = 16;
 
 /// Channel blocks (NHWC: C) below this many elements take the per-target loop with the row
 /// blend inlined; longer ones call the target's blend per output.
