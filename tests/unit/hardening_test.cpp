@@ -8,6 +8,7 @@
 #include <Eigen/Core>
 
 #include <array>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <cmath>
@@ -23,6 +24,7 @@
 #include <ndresize/onnx/compute.hpp>
 #include <ndresize/onnx/opset.hpp>
 #include <ndresize/resize.hpp>
+#include <ndresize/thread_pool.hpp>
 
 namespace nd = ndresize;
 namespace onnx = ndresize::onnx;
@@ -319,6 +321,44 @@ TEST(ThreadSafety, FrontDoorFromEightThreads) {
     });
   for (auto& th : pool) th.join();
   for (const auto& y : ys) EXPECT_TRUE(bit_identical(y, alone));
+}
+
+// The built-in pool (its threads poll for 100 µs after a job, then block): every item of every
+// job runs exactly once, with jobs back to back (workers polling), after idle gaps (workers
+// blocked), of 0 to 8 items, from two callers sharing one pool, for 1 to 5 threads.
+TEST(ThreadSafety, PoolRunsEveryItemOnceBackToBackAndAfterIdling) {
+  for (const int threads : {1, 2, 3, 5}) {
+    nd::thread_pool pool(threads);
+    const nd::executor ex = pool.get_executor();
+    std::array<int, 2> failures{};
+    auto caller = [&](int who) {
+      for (int job = 0; job < 600; ++job) {
+        const index_t n = job % 9;
+        std::vector<std::atomic<int>> runs(static_cast<std::size_t>(n));
+        ex.run(n, [&](index_t i) { runs[static_cast<std::size_t>(i)].fetch_add(1); });
+        for (const auto& r : runs) failures[static_cast<std::size_t>(who)] += r.load() != 1;
+        if (job % 150 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      }
+    };
+    std::thread second(caller, 1);
+    caller(0);
+    second.join();
+    EXPECT_EQ(failures[0] + failures[1], 0) << threads << " threads";
+  }
+}
+
+// An idle pool takes no CPU: after a job and more than the polling time, its threads block.
+TEST(ThreadSafety, IdlePoolTakesNoCpu) {
+  nd::thread_pool pool(3);
+  std::atomic<int> ran{0};
+  pool.parallel_for(6, [&](index_t) { ran.fetch_add(1); });
+  EXPECT_EQ(ran.load(), 6);
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));  // past the polling
+  const std::clock_t before = std::clock();                    // this process's CPU time
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const double cpu_ms = 1000.0 * static_cast<double>(std::clock() - before) / CLOCKS_PER_SEC;
+  // Two threads polling would take about 600 ms of CPU here.
+  EXPECT_LT(cpu_ms, 60.0);
 }
 
 // ---------------------------------------------------------------------------------------------

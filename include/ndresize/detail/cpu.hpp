@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // What kernel code needs of the CPU beside the vector vocabulary: the store fence after
-// non-temporal stores, prefetch hints, forced inlining, and floating-point contraction
-// (a·b + c → fma) switched off in the generic kernels, so every target computes the same
-// roundings. The per-target regions are simd/targets.hpp; the one dispatch point is dispatch.hpp.
+// non-temporal stores, a spin-wait hint (the thread pool), prefetch hints, forced inlining, and
+// floating-point contraction (a·b + c → fma) switched off in the generic kernels, so every
+// target computes the same roundings. The per-target regions are simd/targets.hpp; the one
+// dispatch point is dispatch.hpp.
 #pragma once
 
 #include <cstddef>
@@ -20,6 +21,16 @@ namespace detail {
 inline void store_fence() noexcept {
 #if NDRESIZE_X86
   _mm_sfence();
+#endif
+}
+
+/// A hint inside a spin-wait loop (x86 pause, aarch64 yield): lets the core save power and its
+/// sibling hyperthread run while this one polls.
+inline void cpu_relax() noexcept {
+#if NDRESIZE_X86
+  _mm_pause();
+#elif defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__))
+  __asm__ __volatile__("yield" ::: "memory");
 #endif
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <exception>
@@ -17,10 +18,29 @@
 
 #include "../config.hpp"
 #include "../thread_pool.hpp"
+#include "cpu.hpp"
+#include "kernels/tuning.hpp"
 
 NDRESIZE_BEGIN_NAMESPACE
 namespace detail {
 
+/// Polls `done` for up to tuning::pool_spin_microseconds; whether it became true.
+template <class Done>
+bool spin_until(Done done) noexcept {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(tuning::pool_spin_microseconds);
+  for (;;) {
+    for (int i = 0; i < 64; ++i) {
+      if (done()) return true;
+      cpu_relax();
+    }
+    if (std::chrono::steady_clock::now() >= until) return done();
+  }
+}
+
+/// One job at a time: parallel_for publishes it (generation_), runs items itself and returns once
+/// every item ran and every worker left it. Workers and the caller poll before they block
+/// (spin_until): back-to-back calls, such as a model's consecutive operators, then hand work
+/// over without a wake-up through the kernel.
 struct pool_state {
   pool_state() = default;
   pool_state(const pool_state&) = delete;
@@ -29,7 +49,7 @@ struct pool_state {
   ~pool_state() {
     {
       std::lock_guard lock(m_);
-      stop_ = true;
+      stop_.store(true);
     }
     wake_.notify_all();
     for (auto& w : workers_) w.join();
@@ -47,15 +67,18 @@ struct pool_state {
       body_ = &body;
       n_ = n;
       next_.store(0);
-      pending_ = n;
-      ++generation_;
+      pending_.store(n);
+      generation_.fetch_add(1);
     }
     wake_.notify_all();
     drain();
     // Wait until every item ran and every worker left this job: only then may the job's
-    // state be reset by the next call.
+    // state be reset by the next call. A worker joins under m_ only while body_ is set, so
+    // once this thread clears it under m_ no worker can still enter the job.
+    const auto finished = [&] { return pending_.load() == 0 && active_.load() == 0; };
+    spin_until(finished);
     std::unique_lock lock(m_);
-    done_.wait(lock, [&] { return pending_ == 0 && active_ == 0; });
+    done_.wait(lock, finished);
     body_ = nullptr;
   }
 
@@ -65,36 +88,39 @@ struct pool_state {
       const index_t i = next_.fetch_add(1);
       if (i >= n_) return;
       (*body_)(i);
-      std::lock_guard lock(m_);
-      if (--pending_ == 0) done_.notify_all();
+      if (pending_.fetch_sub(1) == 1) notify_done();
     }
+  }
+  void notify_done() {
+    std::lock_guard lock(m_);  // so a caller between its check and its wait cannot miss it
+    done_.notify_all();
   }
   void work() {
     std::uint64_t seen = 0;
     for (;;) {
+      const bool moved = spin_until([&] { return stop_.load() || generation_.load() != seen; });
       {
         std::unique_lock lock(m_);
-        wake_.wait(lock, [&] { return stop_ || (generation_ != seen && body_ != nullptr); });
-        if (stop_) return;
-        seen = generation_;
-        ++active_;
+        if (!moved) wake_.wait(lock, [&] { return stop_.load() || generation_.load() != seen; });
+        if (stop_.load()) return;
+        seen = generation_.load();
+        if (body_ == nullptr) continue;  // that job ended before this thread came: the next one
+        active_.fetch_add(1);
       }
       drain();
-      std::lock_guard lock(m_);
-      if (--active_ == 0) done_.notify_all();
+      if (active_.fetch_sub(1) == 1) notify_done();
     }
   }
 
   std::vector<std::thread> workers_;
   std::mutex job_m_, m_;
   std::condition_variable wake_, done_;
-  const std::function<void(index_t)>* body_ = nullptr;
+  const std::function<void(index_t)>* body_ = nullptr;  // under m_
   index_t n_ = 0;
-  std::atomic<index_t> next_{0};
-  index_t pending_ = 0;
-  int active_ = 0;
-  std::uint64_t generation_ = 0;
-  bool stop_ = false;
+  std::atomic<index_t> next_{0}, pending_{0};
+  std::atomic<int> active_{0};
+  std::atomic<std::uint64_t> generation_{0};  // written under m_
+  std::atomic<bool> stop_{false};             // written under m_
 };
 
 template <int>

@@ -29,6 +29,11 @@ inline constexpr index_t short_channels_max = 256;
 /// The most taps per output the channels' blend takes (its row pointers live on the stack).
 inline constexpr int max_channel_taps = 32;
 
+/// How long the built-in thread pool's threads poll for the next job, and a caller for the end
+/// of its job, before they block (pool_state.hpp): a blocked thread takes tens of
+/// microseconds to wake, a whole W2 at two threads takes 140.
+inline constexpr long pool_spin_microseconds = 100;
+
 /// Work chunks per thread of a parallel executor, made while their scratch stays below
 /// extra_chunk_bytes (and the plan's max_scratch_bytes).
 inline constexpr index_t chunks_per_thread = 4;
