@@ -75,8 +75,8 @@ NDRESIZE_ALWAYS_INLINE void blend_span(Dst* d, const Src* const* r, const hn::VF
 /// the same distance k (0 < k < lanes) past their own vector boundaries, so that every source
 /// load there would straddle two vectors: blends of aligned source vectors, each output vector
 /// the lanes k .. k + lanes of two neighbours (one two-table lookup). Each lane still blends
-/// the same elements with the same operations. Returns where it stopped (at most 2 vectors
-/// before len; rows at other distances, or at none: l unchanged).
+/// the same elements with the same operations; no load past len. Returns where it stopped
+/// (fewer than 2 vectors before len; rows at other distances, or at none: l unchanged).
 template <int Taps>
 NDRESIZE_ALWAYS_INLINE index_t stream_realigned(float* d, const float* const* r, const hn::VF* w, index_t l,
                                                 index_t len) noexcept {
@@ -92,6 +92,7 @@ NDRESIZE_ALWAYS_INLINE index_t stream_realigned(float* d, const float* const* r,
     hn::Stream(blend_lanes<Taps>(r, w, l), hn::Df{}, d + l);
     l += lanes;
   }
+  if (l - k + 2 * lanes > len) return l;  // no pair of aligned vectors left within the rows
   std::int32_t shift[lanes];
   for (index_t i = 0; i < lanes; ++i) shift[i] = static_cast<std::int32_t>(k + i);
   const auto idx = hn::LoadIndices(hn::Df{}, shift);
