@@ -77,6 +77,31 @@ TEST(Components, LinearTableByHand) {
   EXPECT_EQ(t.sources_used, 4);
 }
 
+// max_span and sources_used count what the taps read in whatever order the outputs read it: a
+// roi that runs backwards (tf_crop_and_resize, start past end) reads the rows last to first,
+// and an output's taps need not be sorted.
+TEST(Components, FinalizeCountsSourcesReadInAnyOrder) {
+  nd::axis_table t;
+  t.in = 6;
+  t.out = 4;
+  t.tap_begin = {0, 2, 3, 3, 6};     // output 2 reads nothing
+  t.tap_index = {4, 5, 3, 2, 0, 1};  // outputs 0 and 1 backwards, output 3's taps unsorted
+  t.finalize();
+  EXPECT_EQ(t.sources_used, 6);
+  EXPECT_EQ(t.max_span, 3);
+  t.tap_index = {5, 5, 4, 1, 1, 1};
+  t.finalize();
+  EXPECT_EQ(t.sources_used, 3);
+  EXPECT_EQ(t.max_span, 1);
+  // A plan whose roi runs backwards: every input row is read once.
+  nd::resize_attributes a;
+  a.mode = nd::enums::mode::linear;
+  a.coordinate_transformation_mode = nd::enums::coordinate_transformation_mode::tf_crop_and_resize;
+  const std::vector<double> roi{0, 0, 1, 0, 1, 1, 0, 1};  // starts, then ends: H from 1 down to 0
+  const auto plan = nd::make_plan(nd::dims{1, 1, 8, 4}, a, {roi, {}, std::vector<std::int64_t>{1, 1, 15, 4}});
+  EXPECT_EQ(plan.table(2).sources_used, 8);
+}
+
 // Packing: every lane of every block reads exactly the table's taps (index, weight, order),
 // inside the block's window(s) when it has them, and the survey predicts what building gives
 // without building.

@@ -424,7 +424,11 @@ TEST(SimdVocabulary, GathersFromIntegerRows) {
   auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
   constexpr std::size_t n = 600;
   const integer_rows rows(n, 0, 1, next);  // round 0 reads elements 0 and 1
-  const auto& [u8, i8, u16, i16] = rows;
+  // References, not a structured binding: clang before 16 cannot capture bindings in lambdas.
+  const auto& u8 = rows.u8;
+  const auto& i8 = rows.i8;
+  const auto& u16 = rows.u16;
+  const auto& i16 = rows.i16;
   for (const backend& be : backends) {
     SCOPED_TRACE(be.name);
     const std::size_t L = be.lanes();
@@ -454,7 +458,11 @@ TEST(SimdVocabulary, GathersPairsFromEveryRowType) {
   auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
   constexpr std::size_t n = 600;
   const integer_rows rows(n, n - 1, n - 4, next);  // in round 0's pairs, for S = 3 and S = 1
-  const auto& [u8, i8, u16, i16] = rows;
+  // References, not a structured binding: clang before 16 cannot capture bindings in lambdas.
+  const auto& u8 = rows.u8;
+  const auto& i8 = rows.i8;
+  const auto& u16 = rows.u16;
+  const auto& i16 = rows.i16;
   std::vector<float> f32(n);
   for (std::size_t i = 0; i < n; ++i) f32[i] = static_cast<float>(next() >> 8) * 0.25f - 1000.0f;
   const auto value = [&](int type, std::size_t at) {

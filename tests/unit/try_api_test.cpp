@@ -478,9 +478,12 @@ TEST(TryApi, ResampleErrorsAreTheThrownOnes) {
       {dims{2, 6}, o},      // rank
       {dims{2, 3, -1}, o},  // negative extent
   };
-  for (const auto& [out, opts] : bad_shapes)
+  for (const auto& shape : bad_shapes) {  // not a structured binding: clang before 16 cannot capture one
+    const dims& out = shape.first;
+    const nd::resample_options& opts = shape.second;
     expect_same_error([&] { (void)nd::make_resample_plan(x.extents(), out, nd::filters::linear, opts); },
                       [&] { return nd::try_make_resample_plan(x.extents(), out, nd::filters::linear, opts); });
+  }
   nd::resample_options axis0;
   axis0.axes = {0};
   expect_same_error(

@@ -37,25 +37,21 @@ struct axis_table {
   /// distinct source indices the whole table reads. Set by finalize().
   index_t max_span = 0;
   index_t sources_used = 0;
-  /// Weighted: max_span and sources_used from the taps (the plan calls it once).
+  /// Weighted: max_span and sources_used from the taps (the plan calls it once). Outputs may
+  /// read their sources in any order (a tf_crop_and_resize roi whose start is past its end
+  /// reads them backwards), so the distinct sources are counted from a sorted copy.
   void finalize() {
     max_span = 0;
-    sources_used = 0;
-    index_t prev = -1;
     for (index_t j = 0; j + 1 < static_cast<index_t>(tap_begin.size()); ++j) {
-      const auto b = static_cast<std::size_t>(tap_begin[static_cast<std::size_t>(j)]);
-      const auto e = static_cast<std::size_t>(tap_begin[static_cast<std::size_t>(j) + 1]);
+      const auto b = static_cast<std::ptrdiff_t>(tap_begin[static_cast<std::size_t>(j)]);
+      const auto e = static_cast<std::ptrdiff_t>(tap_begin[static_cast<std::size_t>(j) + 1]);
       if (b == e) continue;
-      const auto [lo, hi] = std::minmax_element(tap_index.begin() + static_cast<std::ptrdiff_t>(b),
-                                                tap_index.begin() + static_cast<std::ptrdiff_t>(e));
+      const auto [lo, hi] = std::minmax_element(tap_index.begin() + b, tap_index.begin() + e);
       max_span = std::max(max_span, *hi - *lo + 1);
-      // Outputs read non-decreasing index ranges, so counting new indices past `prev` counts each once.
-      for (auto q = b; q < e; ++q)
-        if (tap_index[q] > prev) {
-          ++sources_used;
-          prev = tap_index[q];
-        }
     }
+    std::vector<index_t> sources(tap_index);
+    std::sort(sources.begin(), sources.end());
+    sources_used = static_cast<index_t>(std::unique(sources.begin(), sources.end()) - sources.begin());
   }
 
   bool has_outside() const noexcept { return std::find(outside.begin(), outside.end(), 1) != outside.end(); }
