@@ -14,6 +14,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <ndresize/ndresize.hpp>
@@ -79,6 +80,22 @@ struct nhwc_case {
   std::string name;
 };
 
+// A linear case. Made member by member: GCC 12 warns (-Wmaybe-uninitialized, a false positive
+// inside std::optional) on an aggregate initializer that value-initializes the attributes.
+nhwc_case linear_case(nd::index_t n, nd::index_t h, nd::index_t w, nd::index_t c, nd::index_t oh, nd::index_t ow,
+                      std::string name) {
+  nhwc_case k;
+  k.n = n;
+  k.h = h;
+  k.w = w;
+  k.c = c;
+  k.oh = oh;
+  k.ow = ow;
+  k.attrs.mode = nd::enums::mode::linear;
+  k.name = std::move(name);
+  return k;
+}
+
 std::vector<nhwc_case> cases() {
   std::mt19937 rng(12);
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
@@ -102,8 +119,7 @@ std::vector<nhwc_case> cases() {
     v.push_back(k);
   }
   // The workload shape of channels-last networks (C = 256, 2x up), made small.
-  v.push_back({2, 5, 5, 256, 10, 10, {}, "C256_up"});
-  v.back().attrs.mode = nd::enums::mode::linear;
+  v.push_back(linear_case(2, 5, 5, 256, 10, 10, "C256_up"));
   return v;
 }
 
@@ -217,20 +233,14 @@ TEST_P(ChannelsLast, Bfloat16) { check_case<Eigen::bfloat16>(GetParam()); }
 INSTANTIATE_TEST_SUITE_P(Cases, ChannelsLast, ::testing::ValuesIn(cases()), [](const auto& p) { return p.param.name; });
 
 // An output beyond the streaming threshold (16 MiB of float): non-temporal stores, same bits.
-TEST(ChannelsLastLarge, StreamedOutput) {
-  nhwc_case k{1, 64, 64, 256, 128, 128, {}, "streamed"};
-  k.attrs.mode = nd::enums::mode::linear;
-  check_case<float>(k);
-}
+TEST(ChannelsLastLarge, StreamedOutput) { check_case<float>(linear_case(1, 64, 64, 256, 128, 128, "streamed")); }
 
 // Rows of 3-channel pixels whose resampled rows end within a cache line (4203 elements),
 // streamed into an output that is not vector-aligned (a std::vector: glibc starts it 16 bytes
 // past a 64-byte boundary): the ring's rows at ring_stride and the streamed blend's shifted
 // loads (stream_realigned), same bits.
 TEST(ChannelsLastLarge, StreamedOddRowsIntoAMisalignedOutput) {
-  nhwc_case k{1, 400, 700, 3, 800, 1401, {}, "streamed_odd_rows"};
-  k.attrs.mode = nd::enums::mode::linear;
-  check_case<float>(k);
+  check_case<float>(linear_case(1, 400, 700, 3, 800, 1401, "streamed_odd_rows"));
 }
 
 // A large channels-last nearest (Y beyond the weighted kernels' streaming threshold, runs of
