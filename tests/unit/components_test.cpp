@@ -4,13 +4,17 @@
 // Resize-19 text), the table builders, the packed per-target tables and the pass schedule.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <climits>
 #include <cstdint>
+#include <memory>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include <ndresize/detail/kernels/execution_layout.hpp>
 #include <ndresize/detail/kernels/pass_schedule.hpp>
+#include <ndresize/detail/kernels/passes.hpp>
 #include <ndresize/detail/kernels/prepared_tables.hpp>
 #include <ndresize/ndresize.hpp>
 #include <ndresize/plan/table_builders.hpp>
@@ -274,10 +278,52 @@ TEST(Components, VolumesRunTheirLastTwoPassesAsAnOuterPair) {
                    .outer);
 }
 
+// A chunk body's scratch slot (passes.hpp, claimed_chunk): no two bodies running at once share
+// one; a thread takes the slot it used last; slots next to a taken one are left while others
+// are free (the prefetcher runs from one ring into the next); with none such left, any free
+// slot. Run on a new thread, whose last slot starts at 0.
+TEST(Components, ChunkSlotsFollowTheThreadAndKeepApart) {
+  namespace d = nd::detail;
+  std::thread([] {
+    constexpr nd::index_t count = 8;
+    constexpr std::size_t bytes = 256;
+    std::vector<std::byte> scratch(bytes * count);
+    std::vector<std::atomic<std::uint32_t>> claims(count);
+    const d::chunk_memory m{scratch.data(), bytes, count, {}, claims.data()};
+    const auto slot = [&](const d::claimed_chunk& c) {
+      return static_cast<nd::index_t>((c.rows<std::byte>() - scratch.data()) / static_cast<std::ptrdiff_t>(bytes));
+    };
+    {
+      std::vector<std::unique_ptr<d::claimed_chunk>> held;
+      std::vector<nd::index_t> got;
+      for (int i = 0; i < count; ++i) {
+        held.push_back(std::make_unique<d::claimed_chunk>(m));
+        got.push_back(slot(*held.back()));
+      }
+      // Apart while possible (0, 2, 4, 6), then the rest; every slot once.
+      EXPECT_EQ(got, (std::vector<nd::index_t>{0, 2, 4, 6, 1, 3, 5, 7}));
+      for (const auto& c : claims) EXPECT_EQ(c.load(), 1u);
+      held.erase(held.begin() + 3);  // slot 6 is free again
+      held.push_back(std::make_unique<d::claimed_chunk>(m));
+      EXPECT_EQ(slot(*held.back()), 6);
+    }
+    for (const auto& c : claims) EXPECT_EQ(c.load(), 0u);  // all released
+    // The slot this thread used last (6), again and again.
+    for (int i = 0; i < 3; ++i) EXPECT_EQ(slot(d::claimed_chunk(m)), 6);
+    // Its slot taken (6, by another body): the first slot with free neighbours (0).
+    {
+      const d::claimed_chunk other(m);  // 6 (the last), then
+      const d::claimed_chunk mine(m);   // 6 taken: 0 has free neighbours
+      EXPECT_EQ(slot(other), 6);
+      EXPECT_EQ(slot(mine), 0);
+    }
+  }).join();
+}
+
 // Work chunks: one when sequential; chunks_per_thread per thread of a parallel executor while
 // their scratch is small; one per thread when the extra chunks would pass extra_chunk_bytes or
 // the plan's max_scratch_bytes; never more than the work items or max_chunks, whatever
-// concurrency an executor claims. Every chunk has its own scratch.
+// concurrency an executor claims. Every chunk has a slot of scratch, and a claim flag (4 bytes).
 TEST(Components, WorkChunksPerThread) {
   namespace d = nd::detail;
   nd::resize_attributes a;
@@ -287,7 +333,9 @@ TEST(Components, WorkChunksPerThread) {
                                       nd::row_major_strides(plan.output_shape()), concurrency);
   };
   auto expect_sized = [](const d::execution_layout& L) {
-    EXPECT_EQ(L.bytes - L.off_chunks, (L.chunk_bytes + 63) / 64 * 64 * static_cast<std::size_t>(L.chunks));
+    const auto chunks = static_cast<std::size_t>(L.chunks);
+    EXPECT_EQ(L.off_claims, L.off_chunks + (L.chunk_bytes + 63) / 64 * 64 * chunks);
+    EXPECT_EQ(L.bytes - L.off_chunks, (L.chunk_bytes + 63) / 64 * 64 * chunks + (4 * chunks + 63) / 64 * 64);
   };
   const auto small = nd::make_plan({1, 3, 40, 50}, a, {{}, {}, std::vector<std::int64_t>{1, 3, 80, 100}});
   EXPECT_EQ(layout(small, 1).chunks, 1);

@@ -6,7 +6,9 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 
 #include "../../config.hpp"
@@ -100,7 +102,7 @@ struct execution_layout {
   outer_pair_geometry og{};
   std::size_t unfused = 0;  ///< passes before the fused or outer pair (all of them when neither)
   index_t chunks = 1;
-  std::size_t off0 = 0, off1 = 0, off_chunks = 0, chunk_bytes = 0, bytes = 0;
+  std::size_t off0 = 0, off1 = 0, off_chunks = 0, chunk_bytes = 0, off_claims = 0, bytes = 0;
   chunk_parts part;
 };
 
@@ -278,7 +280,8 @@ using tuning::extra_chunk_bytes;
 
 /// The layout for element type T, given the strides of X and Y and the executor's concurrency.
 /// Scratch = two ping-pong buffers for the unfused passes' outputs (each the largest
-/// intermediate of its parity, in the accumulator type), then the chunks' scratch.
+/// intermediate of its parity, in the accumulator type), then the chunks' scratch and a claim
+/// flag per chunk (passes.hpp: claimed_chunk).
 template <interpolatable T>
 execution_layout layout_execution(const resize_plan& plan, const dims& x_strides, const dims& y_strides,
                                   int concurrency) {
@@ -330,6 +333,7 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
     scratch_layout all = lay;
     L.chunks = std::min({items, chunks, max_chunks});
     L.off_chunks = all.take(scratch_layout::times(L.chunk_bytes, static_cast<std::size_t>(L.chunks)));
+    L.off_claims = all.take(static_cast<std::size_t>(L.chunks) * sizeof(std::atomic<std::uint32_t>));
     L.bytes = all.bytes;
   };
   with(threads == 1 ? 1 : threads * chunks_per_thread);

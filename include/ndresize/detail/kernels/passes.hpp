@@ -11,7 +11,9 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <tuple>
 
 #include "../../config.hpp"
@@ -68,22 +70,71 @@ struct pass_io {
   const dims& ds;
 };
 
-/// The chunks' scratch: chunk c owns [base + c·bytes, base + (c + 1)·bytes), laid out as `part`.
+/// The chunks' scratch: `count` slots, slot k at [base + k·bytes, base + (k + 1)·bytes), laid
+/// out as `part`, each free or claimed (claims[k]) by the chunk body running on it
+/// (claimed_chunk).
 struct chunk_memory {
   std::byte* base;
   std::size_t bytes;
   index_t count;
   chunk_parts part;
-  std::byte* at(index_t c) const noexcept { return base + static_cast<std::size_t>(c) * bytes; }
+  std::atomic<std::uint32_t>* claims;
+};
+
+/// The slot this thread's last chunk body ran on, in any call: where its scratch (an h-first
+/// ring, an outer pair's planes) is still in this core's caches.
+inline index_t& last_chunk_slot() noexcept {
+  thread_local index_t slot = 0;
+  return slot;
+}
+
+/// The scratch of one chunk body, for as long as it runs. Scratch follows the thread, not the
+/// chunk index: with chunk c on slot c, a thread that took chunk 1 in one call and chunk 2 in
+/// the next wrote a ring another core had just written, through that core's cache. And slots
+/// next to each other in memory are not run at once where there are slots to spare: the
+/// hardware prefetcher, seeing a ring's rows walked at a constant stride, runs on past its end
+/// into the next slot's ring, taking it from the core that writes it. So a body takes the slot
+/// its thread used last while neither neighbour is taken, else a free slot with free
+/// neighbours, else the slot used last, else any free one (W1 of bench/ at two threads, best
+/// of 200: 0.87 ms by chunk index, 0.80 by thread with neighbouring slots, 0.53 by thread
+/// with a slot between; bench/README.md). Every body rebuilds what it reads from its scratch,
+/// so the slot changes no result. No more bodies run at once than there are chunks, which is
+/// no more than there are slots (passes split their items into at most `count` chunks), so a
+/// free slot is always found.
+class claimed_chunk {
+ public:
+  explicit claimed_chunk(const chunk_memory& m) noexcept : m_(m) {
+    index_t& last = last_chunk_slot();
+    const auto taken = [&m](index_t k) { return m.claims[k].load(std::memory_order_relaxed) != 0; };
+    const auto apart = [&](index_t k) { return (k == 0 || !taken(k - 1)) && (k + 1 == m.count || !taken(k + 1)); };
+    const auto claim = [&m](index_t k) { return m.claims[k].exchange(1, std::memory_order_acquire) == 0; };
+    const bool had = last < m.count;
+    index_t k = had && apart(last) && claim(last) ? last : -1;
+    for (index_t i = 0; k < 0 && i < m.count; ++i)
+      if (!taken(i) && apart(i) && claim(i)) k = i;
+    if (k < 0 && had && claim(last)) k = last;
+    for (index_t i = 0; k < 0; i = i + 1 < m.count ? i + 1 : 0)
+      if (claim(i)) k = i;
+    last = slot_ = k;
+  }
+  ~claimed_chunk() { m_.claims[slot_].store(0, std::memory_order_release); }
+  claimed_chunk(const claimed_chunk&) = delete;
+  claimed_chunk& operator=(const claimed_chunk&) = delete;
+
   template <class P>
-  P* rows(index_t c) const noexcept {
-    return reinterpret_cast<P*>(at(c) + part.rows);
+  P* rows() const noexcept {
+    return reinterpret_cast<P*>(at() + m_.part.rows);
   }
   template <class P>
-  P* buffer(index_t c) const noexcept {
-    return reinterpret_cast<P*>(at(c) + part.buffer);
+  P* buffer() const noexcept {
+    return reinterpret_cast<P*>(at() + m_.part.buffer);
   }
-  index_t* tags(index_t c) const noexcept { return reinterpret_cast<index_t*>(at(c) + part.tags); }
+  index_t* tags() const noexcept { return reinterpret_cast<index_t*>(at() + m_.part.tags); }
+
+ private:
+  std::byte* at() const noexcept { return m_.base + static_cast<std::size_t>(slot_) * m_.bytes; }
+  const chunk_memory& m_;
+  index_t slot_ = 0;
 };
 
 /// Prefetches the `count` elements p[0], p[stride], ... when they are one forward run of at
@@ -162,7 +213,8 @@ void run_pass(const row_ops<Acc, Src, Dst>& ops, const pass_io<Src, Dst>& io, co
   const auto* w = weights_of<Acc>(t);
   const bool stream = final_output && items * len * static_cast<index_t>(sizeof(Dst)) >= tuning::streaming_output_bytes;
   ex.run(sp.chunks, [&](index_t c) {
-    auto** rows = mem.rows<const Src*>(c);
+    const claimed_chunk scratch(mem);
+    auto** rows = scratch.rows<const Src*>();
     for_each_item(outer, t.out, sp.begin(c), sp.begin(c + 1), [&](index_t, index_t j, index_t oa, index_t ob) {
       const index_t b = t.tap_begin[static_cast<std::size_t>(j)], e = t.tap_begin[static_cast<std::size_t>(j) + 1];
       for_each_offset(inner, last, oa, ob + j * dk, [&](index_t ia, index_t ib) {
@@ -207,8 +259,9 @@ void fused_whole_planes(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, D
   const auto* wh = weights_of<Acc>(f.th);
   const split sp{n_outer, std::min<index_t>(mem.count, n_outer)};
   ex.run(sp.chunks, [&](index_t c) {
-    auto** rows = mem.rows<const Acc*>(c);
-    Acc* plane = mem.buffer<Acc>(c);
+    const claimed_chunk scratch(mem);
+    auto** rows = scratch.rows<const Acc*>();
+    Acc* plane = scratch.buffer<Acc>();
     auto next = offsets_at(outer, outer.n, sp.begin(c));
     for (index_t o = sp.begin(c); o < sp.begin(c + 1); ++o) {
       const auto [oa, ob] = next;
@@ -252,8 +305,9 @@ void fused_v_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& 
   const index_t items = box_size(outer, outer.n) * f.th.out;
   const split sp{items, std::min<index_t>(mem.count, items)};
   ex.run(sp.chunks, [&](index_t c) {
-    auto** rows = mem.rows<const Src*>(c);
-    Acc* tmp = mem.buffer<Acc>(c);
+    const claimed_chunk scratch(mem);
+    auto** rows = scratch.rows<const Src*>();
+    Acc* tmp = scratch.buffer<Acc>();
     for_each_item(outer, f.th.out, sp.begin(c), sp.begin(c + 1), [&](index_t, index_t j, index_t oa, index_t ob) {
       point_rows<const Src*>(rows, f.th, j, io.src + oa, sh);
       const index_t b = f.th.tap_begin[static_cast<std::size_t>(j)];
@@ -307,7 +361,8 @@ void fused_h_first_rows(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, D
   const index_t items = box_size(outer, outer.n) * out_h;
   const split sp{items, std::min<index_t>(mem.count, items)};
   ex.run(sp.chunks, [&](index_t c) {
-    auto** rows = mem.rows<const Src*>(c);
+    const claimed_chunk scratch(mem);
+    auto** rows = scratch.rows<const Src*>();
     for (index_t i = sp.begin(c), end = sp.begin(c + 1); i < end;) {
       const index_t o = i / out_h, j = i % out_h;
       const auto [oa, ob] = offsets_at(outer, outer.n, o);
@@ -342,9 +397,10 @@ void fused_h_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& 
   const index_t items = box_size(outer, outer.n) * f.th.out;
   const split sp{items, std::min<index_t>(mem.count, items)};
   ex.run(sp.chunks, [&](index_t c) {
-    auto** rows = mem.rows<const Acc*>(c);
-    index_t* tag = mem.tags(c);
-    Acc* cache = mem.buffer<Acc>(c);
+    const claimed_chunk scratch(mem);
+    auto** rows = scratch.rows<const Acc*>();
+    index_t* tag = scratch.tags();
+    Acc* cache = scratch.buffer<Acc>();
     if (sp.begin(c + 1) <= sp.begin(c)) return;
     for (index_t s = 0; s < ring; ++s) tag[2 * s] = tag[2 * s + 1] = -1;
     const auto holds = [tag](index_t slot, index_t o, index_t r) {
@@ -409,15 +465,16 @@ void run_outer_pair(const row_ops<Acc, Src, Acc>& load, const row_ops<Acc, Acc, 
   const index_t items = box_size(outer, outer.n) * tb.out;
   const split sp{items, std::min<index_t>(mem.count, items)};
   ex.run(sp.chunks, [&](index_t c) {
-    index_t* tag = mem.tags(c);
-    Acc* cache = mem.buffer<Acc>(c);
+    const claimed_chunk scratch(mem);
+    index_t* tag = scratch.tags();
+    Acc* cache = scratch.buffer<Acc>();
     for (index_t s = 0; s < ring; ++s) tag[2 * s] = tag[2 * s + 1] = -1;
     for_each_item(outer, tb.out, sp.begin(c), sp.begin(c + 1), [&](index_t o, index_t j, index_t oa, index_t ob) {
       const index_t b = tb.tap_begin[static_cast<std::size_t>(j)], e = tb.tap_begin[static_cast<std::size_t>(j) + 1];
       for (index_t q = b; q < e; ++q) {
         const index_t r = tb.tap_index[static_cast<std::size_t>(q)], slot = r % ring;
         if (tag[2 * slot] == o && tag[2 * slot + 1] == r) continue;
-        auto** from = mem.rows<const Src*>(c);
+        auto** from = scratch.rows<const Src*>();
         for (index_t ja = 0; ja < ta.out; ++ja) {
           point_rows<const Src*>(from, ta, ja, io.src + oa + r * sb, sa);
           const index_t ba = ta.tap_begin[static_cast<std::size_t>(ja)];
@@ -429,7 +486,7 @@ void run_outer_pair(const row_ops<Acc, Src, Acc>& load, const row_ops<Acc, Acc, 
       }
       // The plane pointers of the blend along b, once every plane it reads is in the ring (the
       // loads above use the same pointer scratch).
-      auto** planes = mem.rows<const Acc*>(c);
+      auto** planes = scratch.rows<const Acc*>();
       for (index_t q = b; q < e; ++q)
         planes[q - b] = cache + tb.tap_index[static_cast<std::size_t>(q)] % ring * plane_stride;
       store.blend({io.dst + ob + j * db, 1, planes, wb + b, e - b, plane, 1, stream});

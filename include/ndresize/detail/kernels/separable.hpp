@@ -6,6 +6,9 @@
 // either way.
 #pragma once
 
+#include <atomic>
+#include <cstdint>
+#include <new>
 #include <string>
 
 #include "../../config.hpp"
@@ -94,7 +97,9 @@ status separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_
   if (!got.ok()) return std::move(got).error();
   auto* mem = static_cast<std::byte*>(*got);
   Acc* buf[2] = {reinterpret_cast<Acc*>(mem + L.off0), reinterpret_cast<Acc*>(mem + L.off1)};
-  const chunk_memory chunks{mem + L.off_chunks, L.chunk_bytes, L.chunks, L.part};
+  auto* claims = reinterpret_cast<std::atomic<std::uint32_t>*>(mem + L.off_claims);
+  for (index_t c = 0; c < L.chunks; ++c) new (claims + c) std::atomic<std::uint32_t>(0);  // every slot free
+  const chunk_memory chunks{mem + L.off_chunks, L.chunk_bytes, L.chunks, L.part, claims};
   dims shape = x.extents();
   // Unfused intermediates are laid out like X (see memory_order.hpp).
   const axis_order scratch_order = loop_order(x.extents(), x.strides());
