@@ -3,9 +3,9 @@
 // the whole tensor into preallocated output with the plan built outside the timed loop. Each
 // ndresize case checks its output once against the library's slow reference path before it
 // is timed. The same binary times the peers CMake found (OpenCV, oneDNN, XNNPACK, libvips;
-// peer_<name>.cpp), each checked against the same reference, and the DRAM copy floor of each
-// workload's bytes (copy_floor.cpp). Names: <id>/<library>/threads:<n>; bytes processed =
-// input + output bytes.
+// peer_<name>.cpp), each checked against the same reference, and the copy floors of each
+// workload's bytes (copy_floor.hpp: through the caches, and streamed). Names:
+// <id>/<library>/threads:<n>; bytes processed = input + output bytes.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
