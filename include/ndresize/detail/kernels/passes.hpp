@@ -95,9 +95,8 @@ inline index_t& last_chunk_slot() noexcept {
 /// hardware prefetcher, seeing a ring's rows walked at a constant stride, runs on past its end
 /// into the next slot's ring, taking it from the core that writes it. So a body takes the slot
 /// its thread used last while neither neighbour is taken, else a free slot with free
-/// neighbours, else the slot used last, else any free one (W1 of bench/ at two threads, best
-/// of 200: 0.87 ms by chunk index, 0.80 by thread with neighbouring slots, 0.53 by thread
-/// with a slot between; bench/README.md). Every body rebuilds what it reads from its scratch,
+/// neighbours, else the slot used last, else any free one (the measurements:
+/// docs/threads-and-memory.md, "Scratch follows the thread"). Every body rebuilds what it reads from its scratch,
 /// so the slot changes no result. No more bodies run at once than there are chunks, which is
 /// no more than there are slots (passes split their items into at most `count` chunks), so a
 /// free slot is always found.
