@@ -6,7 +6,8 @@
 #                                                   working tree as it is (uncommitted changes)
 #   PAIRS=60 THREADS=1,2 bench/paired_compare.sh HEAD worktree W1 W7
 #
-# Both revisions are compiled with the benchmark's Release flags (-O3 -DNDEBUG, no -march) into
+# Both revisions are compiled with the benchmark's Release flags (-O3 -DNDEBUG, no -march; OPT
+# replaces them, e.g. OPT="-O2 -DNDEBUG" for the optimization level many projects build with) into
 # one executable, each in its own namespaces; each workload then alternates one call of A and
 # one of B, PAIRS times per thread count, and prints both builds' min and median and the median
 # of the per-pair ratios B/A (below 1: B is faster). On a shared machine, where the same build
@@ -16,7 +17,7 @@
 # Needs git, g++ (C++20), Google Benchmark (libbenchmark-dev) and Eigen (libeigen3-dev), as the
 # benchmark build does. Default workloads: all of bench_workload.hpp's.
 set -euo pipefail
-[ $# -ge 2 ] || { sed -n '3,17p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '3,18p' "$0"; exit 2; }
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 rev_a=$1 rev_b=$2
 shift 2
@@ -25,6 +26,7 @@ workloads=("$@")
 pairs=${PAIRS:-60}
 threads=${THREADS:-1,2}
 cxx=${CXX:-g++}
+read -r -a opt <<<"${OPT:--O3 -DNDEBUG}"
 work=$(mktemp -d "${TMPDIR:-/tmp}/ndresize-paired.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
@@ -48,7 +50,7 @@ for v in A B; do
     "$src/include/ndresize/version.hpp"
   grep -q "NDRESIZE_ABI_NAMESPACE paired_$v" "$src/include/ndresize/version.hpp" ||
     { echo "paired_compare: $rev has no NDRESIZE_ABI_NAMESPACE in version.hpp" >&2; exit 1; }
-  "$cxx" -std=c++20 -O3 -DNDEBUG -Dbench=bench_$v -Dnaive=naive_$v -Dconformance=conformance_$v \
+  "$cxx" -std=c++20 "${opt[@]}" -Dbench=bench_$v -Dnaive=naive_$v -Dconformance=conformance_$v \
     "-DPAIRED_FN(name)=${v}_##name" -I"$src/include" -I"$src/bench" -I"$src/tests" -I/usr/include/eigen3 \
     -c "$root/bench/paired/variant.cpp" -o "$work/$v.o" &
   objects+=("$work/$v.o")
