@@ -57,6 +57,18 @@ NDRESIZE_END_NAMESPACE
 #define NDRESIZE_ALWAYS_INLINE inline
 #endif
 
+// Before a kernel's loop over a compile-time count of tap slots or tap rows: unrolled whole, so
+// that its vectors stay in registers. GCC unrolls such loops by itself from -O3 only; at -O2
+// (Bazel's opt, distribution packages, RelWithDebInfo) W7 of bench/ took 1.5 x the time
+// (bench/README.md, "Optimization levels").
+#if defined(__clang__)
+#define NDRESIZE_UNROLLED _Pragma("unroll")
+#elif defined(__GNUC__)
+#define NDRESIZE_UNROLLED _Pragma("GCC unroll 16")
+#else
+#define NDRESIZE_UNROLLED
+#endif
+
 // No contraction in kernel code: GCC per region (push/pop), clang per function body.
 #if defined(__clang__)
 #define NDRESIZE_KERNELS_BEGIN

@@ -82,6 +82,7 @@ NDRESIZE_ALWAYS_INLINE index_t stream_realigned(float* d, const float* const* r,
                                                 index_t len) noexcept {
   constexpr auto bytes = static_cast<std::uintptr_t>(lanes) * sizeof(float);
   const auto at = reinterpret_cast<std::uintptr_t>(r[0] + l);
+  NDRESIZE_UNROLLED
   for (int q = 1; q < Taps; ++q)
     if ((reinterpret_cast<std::uintptr_t>(r[q] + l) & (bytes - 1)) != (at & (bytes - 1))) return l;
   if (at % sizeof(float) != 0) return l;
@@ -223,6 +224,7 @@ void resample_short_channels(const resample_args<Src, Dst>& a) noexcept {
       }
       const Src* rows[4];
       hn::VF w[4];
+      NDRESIZE_UNROLLED
       for (index_t q = 0; q < 4; ++q) {
         const index_t k = b + (q < n ? q : 0);
         rows[q] = s + ti[k] * a.sj;

@@ -221,6 +221,29 @@ void resample_pairs(Dst* d, const Row& row, index_t in_pixels, index_t out_pixel
   }
 }
 
+/// One row's block of window_rows (below) from its window(s) lo (and hi): sum_slots's operations;
+/// Every: each slot has every lane (no selects).
+template <int Slots, bool Two, bool Every>
+NDRESIZE_ALWAYS_INLINE hn::VF window_sum(hn::VF lo, hn::VF hi, const hn::VI* index, const hn::VF* weight,
+                                         const hn::MF* has) noexcept {
+  const auto source = [&](int t) {
+    if constexpr (Two)
+      return hn::TwoTablesLookupLanes(lo, hi, index[t]);
+    else
+      return hn::TableLookupLanes(lo, index[t]);
+  };
+  hn::VF acc = hn::Mul(weight[0], source(0));
+  if constexpr (Every) {
+    NDRESIZE_UNROLLED
+    for (int t = 1; t < Slots; ++t) acc = hn::Add(acc, hn::Mul(weight[t], source(t)));
+  } else {
+    acc = hn::IfThenElseZero(has[0], acc);
+    NDRESIZE_UNROLLED
+    for (int t = 1; t < Slots; ++t) acc = hn::IfThenElse(has[t], hn::Add(acc, hn::Mul(weight[t], source(t))), acc);
+  }
+  return acc;
+}
+
 /// A window (Two: window2) block for `rows` rows (row r at s + r·s_row, written to d + r·d_row),
 /// its first `Slots` slots (the rest empty) loaded once for all the rows: sum_slots's operations.
 template <int Slots, bool Two, class Src, class Dst>
@@ -231,31 +254,33 @@ NDRESIZE_ALWAYS_INLINE void window_rows(Dst* d, index_t d_row, const Src* s, ind
   hn::VI index[Slots];
   hn::VF weight[Slots];
   hn::MF has[Slots];
+  NDRESIZE_UNROLLED
   for (int t = 0; t < Slots; ++t) {
     index[t] = hn::LoadIndices(df, off + t * lanes);
     weight[t] = hn::LoadU(df, w + t * lanes);
     has[t] = hn::MaskFromBits(df, m[t]);
   }
   bool every = true;  // every slot has every lane: no selects (sum_slots)
+  NDRESIZE_UNROLLED
   for (int t = 0; t < Slots; ++t) every = every && m[t] == every_lane;
+  // The common block (whole windows, a whole store, every lane in every slot) in a loop without
+  // the per-row choices, which the compilers keep in the loop (bench/README.md, "Tuning"). The
+  // other blocks select with their masks: on lanes a slot has, the select keeps the sum, so a
+  // slot of every lane gives the bits it gives without one.
+  if (every && n >= lanes && avail >= (Two ? 2 * lanes : lanes)) {
+    for (index_t r = 0; r < rows; ++r) {
+      const Src* row = s + r * s_row;
+      const hn::VF hi = Two ? load_lanes<Src>(row + lanes) : hn::Zero(df);
+      store_block<Dst>(window_sum<Slots, Two, true>(load_lanes<Src>(row), hi, index, weight, has), d + r * d_row,
+                       lanes);
+    }
+    return;
+  }
   for (index_t r = 0; r < rows; ++r) {
     const Src* row = s + r * s_row;
     const hn::VF lo = load_window<Src>(row, avail);
     const hn::VF hi = Two && avail > lanes ? load_window<Src>(row + lanes, avail - lanes) : hn::Zero(df);
-    const auto source = [&](int t) {
-      if constexpr (Two)
-        return hn::TwoTablesLookupLanes(lo, hi, index[t]);
-      else
-        return hn::TableLookupLanes(lo, index[t]);
-    };
-    hn::VF acc = hn::Mul(weight[0], source(0));
-    if (every) {
-      for (int t = 1; t < Slots; ++t) acc = hn::Add(acc, hn::Mul(weight[t], source(t)));
-    } else {
-      acc = hn::IfThenElseZero(has[0], acc);
-      for (int t = 1; t < Slots; ++t) acc = hn::IfThenElse(has[t], hn::Add(acc, hn::Mul(weight[t], source(t))), acc);
-    }
-    store_block<Dst>(acc, d + r * d_row, n);
+    store_block<Dst>(window_sum<Slots, Two, false>(lo, hi, index, weight, has), d + r * d_row, n);
   }
 }
 
@@ -370,6 +395,7 @@ template <int Taps, class Src, class W>
 NDRESIZE_ALWAYS_INLINE blended_row<Src, Taps> blended_row_of(const blend_args<Src, float, W>& v) noexcept {
   blended_row<Src, Taps> row{};
   row.count = v.taps;
+  NDRESIZE_UNROLLED
   for (index_t q = 0; q < 4; ++q) {
     const index_t k = q < v.taps ? q : 0;
     row.r[q] = v.rows[k];

@@ -25,45 +25,45 @@ using VF = float32x4_t;
 using MF = uint32x4_t;
 
 constexpr std::size_t Lanes(Df) noexcept { return 4; }
-inline VF Zero(Df) noexcept { return vdupq_n_f32(0.0f); }
-inline VF Set(Df, float v) noexcept { return vdupq_n_f32(v); }
-inline VF Load(Df, const float* p) noexcept { return vld1q_f32(p); }
-inline VF LoadU(Df, const float* p) noexcept { return vld1q_f32(p); }
-inline void Store(VF v, Df, float* p) noexcept { vst1q_f32(p, v); }
-inline void StoreU(VF v, Df, float* p) noexcept { vst1q_f32(p, v); }
-inline void Stream(VF v, Df, float* p) noexcept { vst1q_f32(p, v); }
+NDRESIZE_SIMD_API VF Zero(Df) noexcept { return vdupq_n_f32(0.0f); }
+NDRESIZE_SIMD_API VF Set(Df, float v) noexcept { return vdupq_n_f32(v); }
+NDRESIZE_SIMD_API VF Load(Df, const float* p) noexcept { return vld1q_f32(p); }
+NDRESIZE_SIMD_API VF LoadU(Df, const float* p) noexcept { return vld1q_f32(p); }
+NDRESIZE_SIMD_API void Store(VF v, Df, float* p) noexcept { vst1q_f32(p, v); }
+NDRESIZE_SIMD_API void StoreU(VF v, Df, float* p) noexcept { vst1q_f32(p, v); }
+NDRESIZE_SIMD_API void Stream(VF v, Df, float* p) noexcept { vst1q_f32(p, v); }
 
 // vmulq/vaddq are separate instructions; the compiler contracts only within one expression
 // (clang) or not at all under fp-contract=off (the kernels' setting), never across these calls
 // in clang; GCC builds the kernels with -ffp-contract=off regions.
-inline VF Add(VF a, VF b) noexcept { return vaddq_f32(a, b); }
-inline VF Sub(VF a, VF b) noexcept { return vsubq_f32(a, b); }
-inline VF Mul(VF a, VF b) noexcept { return vmulq_f32(a, b); }
-inline MF Lt(VF a, VF b) noexcept { return vcltq_f32(a, b); }
-inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return vbslq_f32(m, yes, no); }
-inline VF IfThenElseZero(MF m, VF yes) noexcept {
+NDRESIZE_SIMD_API VF Add(VF a, VF b) noexcept { return vaddq_f32(a, b); }
+NDRESIZE_SIMD_API VF Sub(VF a, VF b) noexcept { return vsubq_f32(a, b); }
+NDRESIZE_SIMD_API VF Mul(VF a, VF b) noexcept { return vmulq_f32(a, b); }
+NDRESIZE_SIMD_API MF Lt(VF a, VF b) noexcept { return vcltq_f32(a, b); }
+NDRESIZE_SIMD_API VF IfThenElse(MF m, VF yes, VF no) noexcept { return vbslq_f32(m, yes, no); }
+NDRESIZE_SIMD_API VF IfThenElseZero(MF m, VF yes) noexcept {
   return vreinterpretq_f32_u32(vandq_u32(m, vreinterpretq_u32_f32(yes)));
 }
-inline MF MaskFromBits(Df, std::uint32_t bits) noexcept {
+NDRESIZE_SIMD_API MF MaskFromBits(Df, std::uint32_t bits) noexcept {
   const std::uint32_t lane_bit[4] = {1, 2, 4, 8};
   return vtstq_u32(vdupq_n_u32(bits), vld1q_u32(lane_bit));
 }
 
 // Lane lookups as byte lookups (TBL): lane index i becomes the bytes 4i .. 4i + 3.
 using VI = uint8x16_t;
-inline VI LoadIndices(Df, const std::int32_t* p) noexcept {
+NDRESIZE_SIMD_API VI LoadIndices(Df, const std::int32_t* p) noexcept {
   const uint32x4_t i = vreinterpretq_u32_s32(vld1q_s32(p));
   return vreinterpretq_u8_u32(vaddq_u32(vmulq_n_u32(i, 0x04040404u), vdupq_n_u32(0x03020100u)));
 }
-inline VF TableLookupLanes(VF v, VI idx) noexcept {
+NDRESIZE_SIMD_API VF TableLookupLanes(VF v, VI idx) noexcept {
   return vreinterpretq_f32_u8(vqtbl1q_u8(vreinterpretq_u8_f32(v), idx));
 }
 // Indices 4..7 are the bytes 16..31 of the table pair.
-inline VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept {
+NDRESIZE_SIMD_API VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept {
   const uint8x16x2_t both = {{vreinterpretq_u8_f32(lo), vreinterpretq_u8_f32(hi)}};
   return vreinterpretq_f32_u8(vqtbl2q_u8(both, idx));
 }
-inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
+NDRESIZE_SIMD_API VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
   const float lane[4] = {base[offset[0]], base[offset[1]], base[offset[2]], base[offset[3]]};
   return vld1q_f32(lane);
 }
@@ -72,14 +72,13 @@ inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexc
 inline constexpr bool HardwareGather = false;
 /// GatherOffsets from rows of 8- and 16-bit integers, widened exactly.
 template <class T>
-requires narrow_integer<T>
-inline VF GatherOffsets(Df, const T* base, const std::int32_t* offset) noexcept {
+NDRESIZE_SIMD_API VF GatherOffsets(Df, const T* base, const std::int32_t* offset) noexcept requires narrow_integer<T> {
   const std::int32_t lane[4] = {base[offset[0]], base[offset[1]], base[offset[2]], base[offset[3]]};
   return vcvtq_f32_s32(vld1q_s32(lane));
 }
 // Element At of each lane's piece (lane_types.hpp: pair_in_piece), widened and converted.
 template <class T, int At>
-inline VF piece_element(uint32x4_t v) noexcept {
+NDRESIZE_SIMD_API VF piece_element(uint32x4_t v) noexcept {
   constexpr int shl = piece_shl<T, At>, shr = piece_shr<T>;  // one name each: the intrinsics may be macros
   if constexpr (shl > 0) v = vshlq_n_u32(v, shl);
   if constexpr (std::is_signed_v<T>)
@@ -91,8 +90,8 @@ inline VF piece_element(uint32x4_t v) noexcept {
 // holds it (integer pieces; floats: 64 bits for S = 1, 128 bits for S = 3), then the elements
 // regrouped; else two loads.
 template <int S, class T>
-requires std::is_same_v<T, float> || narrow_integer<T>
-inline void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& first, VF& second) noexcept {
+NDRESIZE_SIMD_API void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& first,
+                                         VF& second) noexcept requires std::is_same_v<T, float> || narrow_integer<T> {
   if constexpr (pair_in_piece<T, S>) {
     using P = pair_piece<T, S>;  // one name: the intrinsics may be macros
     const std::int32_t lane[4] = {P::load(base + o[0]), P::load(base + o[1]), P::load(base + o[2]),
@@ -120,24 +119,24 @@ inline void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& fi
   }
 }
 
-inline uint8x8_t load4_bytes(const void* p) noexcept {
+NDRESIZE_SIMD_API uint8x8_t load4_bytes(const void* p) noexcept {
   std::uint32_t b;
   std::memcpy(&b, p, 4);
   return vreinterpret_u8_u32(vdup_n_u32(b));
 }
-inline VF PromoteTo(Df, const std::uint8_t* p) noexcept {
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::uint8_t* p) noexcept {
   return vcvtq_f32_u32(vmovl_u16(vget_low_u16(vmovl_u8(load4_bytes(p)))));
 }
-inline VF PromoteTo(Df, const std::int8_t* p) noexcept {
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::int8_t* p) noexcept {
   return vcvtq_f32_s32(vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u8(load4_bytes(p))))));
 }
-inline VF PromoteTo(Df, const std::uint16_t* p) noexcept { return vcvtq_f32_u32(vmovl_u16(vld1_u16(p))); }
-inline VF PromoteTo(Df, const std::int16_t* p) noexcept { return vcvtq_f32_s32(vmovl_s16(vld1_s16(p))); }
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::uint16_t* p) noexcept { return vcvtq_f32_u32(vmovl_u16(vld1_u16(p))); }
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::int16_t* p) noexcept { return vcvtq_f32_s32(vmovl_s16(vld1_s16(p))); }
 
-inline VF PromoteTo(Df, const bfloat16_bits* p) noexcept {
+NDRESIZE_SIMD_API VF PromoteTo(Df, const bfloat16_bits* p) noexcept {
   return vreinterpretq_f32_u32(vshll_n_u16(vld1_u16(reinterpret_cast<const std::uint16_t*>(p)), 16));
 }
-inline VF PromoteTo(Df, const float16_bits* p) noexcept {
+NDRESIZE_SIMD_API VF PromoteTo(Df, const float16_bits* p) noexcept {
   return vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(reinterpret_cast<const std::uint16_t*>(p))));
 }
 template <class T>
@@ -147,35 +146,37 @@ inline constexpr bool Promotable =
 
 // The store rule: NaN → 0, then v > lo ? v : lo and v < hi ? v : hi as compare-and-select, then
 // vcvtnq, which rounds half to even whatever the rounding mode.
-inline int32x4_t saturated(VF v, float lo, float hi) noexcept {
+NDRESIZE_SIMD_API int32x4_t saturated(VF v, float lo, float hi) noexcept {
   const VF l = vdupq_n_f32(lo), h = vdupq_n_f32(hi);
   VF x = vbslq_f32(vceqq_f32(v, v), v, vdupq_n_f32(0.0f));
   x = vbslq_f32(vcgtq_f32(x, l), x, l);
   return vcvtnq_s32_f32(vbslq_f32(vcltq_f32(x, h), x, h));
 }
-inline void store4_bytes(uint8x8_t b, void* p) noexcept {
+NDRESIZE_SIMD_API void store4_bytes(uint8x8_t b, void* p) noexcept {
   const std::uint32_t bits = vget_lane_u32(vreinterpret_u32_u8(b), 0);
   std::memcpy(p, &bits, 4);
 }
-inline void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
   const int16x4_t w = vmovn_s32(saturated(v, 0.0f, 255.0f));
   store4_bytes(vqmovun_s16(vcombine_s16(w, w)), p);
 }
-inline void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
   const int16x4_t w = vmovn_s32(saturated(v, -128.0f, 127.0f));
   store4_bytes(vreinterpret_u8_s8(vmovn_s16(vcombine_s16(w, w))), p);
 }
-inline void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
   vst1_u16(p, vmovn_u32(vreinterpretq_u32_s32(saturated(v, 0.0f, 65535.0f))));
 }
-inline void DemoteTo(VF v, Df, std::int16_t* p) noexcept { vst1_s16(p, vmovn_s32(saturated(v, -32768.0f, 32767.0f))); }
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
+  vst1_s16(p, vmovn_s32(saturated(v, -32768.0f, 32767.0f)));
+}
 template <class T>
 inline constexpr bool Demotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
                                   std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t>;
 
 /// The first n (≤ 4) lanes of p, the rest 0, from one 64-bit load, a lane load or both: no read
 /// past p + n (as SSE4.1's, without the wait on a buffer just written in pieces).
-inline VF LoadN(Df d, const float* p, std::size_t n) noexcept {
+NDRESIZE_SIMD_API VF LoadN(Df d, const float* p, std::size_t n) noexcept {
   const float32x2_t zero = vdup_n_f32(0.0f);
   switch (n) {
     case 0: return Zero(d);  // n = 0 may come with a null p

@@ -10,7 +10,7 @@
 /// inlines; n = 0 copies nothing, so a null pointer may come with it. A memcpy of variable
 /// length is a library call: 5-7 % of W7's samples on AVX2 (bench/README.md, "Tuning").
 template <class T>
-inline void copy_first(T* to, const T* from, std::size_t n) noexcept {
+NDRESIZE_SIMD_API void copy_first(T* to, const T* from, std::size_t n) noexcept {
   constexpr std::size_t lanes = Lanes(Df{});
   static_assert(lanes <= 8, "the pieces cover n < 16");
   std::size_t i = 0;
@@ -35,21 +35,21 @@ inline void copy_first(T* to, const T* from, std::size_t n) noexcept {
   if (n & 1) std::memcpy(to + i, from + i, sizeof(T));
 }
 
-inline void StoreN(VF v, Df d, float* p, std::size_t n) noexcept {
+NDRESIZE_SIMD_API void StoreN(VF v, Df d, float* p, std::size_t n) noexcept {
   float t[Lanes(Df{})];
   StoreU(v, d, t);
   copy_first(p, t, n);
 }
 /// PromoteTo of the first n (≤ Lanes) elements of p, the other lanes 0.
 template <class T>
-inline VF PromoteN(Df d, const T* p, std::size_t n) noexcept {
+NDRESIZE_SIMD_API VF PromoteN(Df d, const T* p, std::size_t n) noexcept {
   T t[Lanes(Df{})] = {};
   copy_first(t, p, n);
   return PromoteTo(d, t);
 }
 /// DemoteTo of the first n (≤ Lanes) lanes to p; writes nothing past p + n.
 template <class T>
-inline void DemoteN(VF v, Df d, T* p, std::size_t n) noexcept {
+NDRESIZE_SIMD_API void DemoteN(VF v, Df d, T* p, std::size_t n) noexcept {
   T t[Lanes(Df{})];
   DemoteTo(v, d, t);
   copy_first(p, t, n);

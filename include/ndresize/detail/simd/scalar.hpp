@@ -24,44 +24,45 @@ struct VF {
 using MF = bool;
 
 constexpr std::size_t Lanes(Df) noexcept { return 1; }
-inline VF Zero(Df) noexcept { return {0.0f}; }
-inline VF Set(Df, float v) noexcept { return {v}; }
-inline VF Load(Df, const float* p) noexcept { return {*p}; }
-inline VF LoadU(Df, const float* p) noexcept { return {*p}; }
+NDRESIZE_SIMD_API VF Zero(Df) noexcept { return {0.0f}; }
+NDRESIZE_SIMD_API VF Set(Df, float v) noexcept { return {v}; }
+NDRESIZE_SIMD_API VF Load(Df, const float* p) noexcept { return {*p}; }
+NDRESIZE_SIMD_API VF LoadU(Df, const float* p) noexcept { return {*p}; }
 /// The first n (0 or 1) lanes of p, the rest 0 (n = 0 may come with a null p).
-inline VF LoadN(Df, const float* p, std::size_t n) noexcept { return {n != 0 ? *p : 0.0f}; }
-inline void Store(VF v, Df, float* p) noexcept { *p = v.x; }
-inline void StoreU(VF v, Df, float* p) noexcept { *p = v.x; }
+NDRESIZE_SIMD_API VF LoadN(Df, const float* p, std::size_t n) noexcept { return {n != 0 ? *p : 0.0f}; }
+NDRESIZE_SIMD_API void Store(VF v, Df, float* p) noexcept { *p = v.x; }
+NDRESIZE_SIMD_API void StoreU(VF v, Df, float* p) noexcept { *p = v.x; }
 /// A store that need not pass through the cache (aligned p); fenced by detail::store_fence().
-inline void Stream(VF v, Df, float* p) noexcept { *p = v.x; }
+NDRESIZE_SIMD_API void Stream(VF v, Df, float* p) noexcept { *p = v.x; }
 
-inline VF Add(VF a, VF b) noexcept { return {a.x + b.x}; }
-inline VF Sub(VF a, VF b) noexcept { return {a.x - b.x}; }
-inline VF Mul(VF a, VF b) noexcept { return {a.x * b.x}; }
+NDRESIZE_SIMD_API VF Add(VF a, VF b) noexcept { return {a.x + b.x}; }
+NDRESIZE_SIMD_API VF Sub(VF a, VF b) noexcept { return {a.x - b.x}; }
+NDRESIZE_SIMD_API VF Mul(VF a, VF b) noexcept { return {a.x * b.x}; }
 /// a < b, false where either is NaN.
-inline MF Lt(VF a, VF b) noexcept { return a.x < b.x; }
-inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return m ? yes : no; }
-inline VF IfThenElseZero(MF m, VF yes) noexcept { return m ? yes : VF{0.0f}; }
+NDRESIZE_SIMD_API MF Lt(VF a, VF b) noexcept { return a.x < b.x; }
+NDRESIZE_SIMD_API VF IfThenElse(MF m, VF yes, VF no) noexcept { return m ? yes : no; }
+NDRESIZE_SIMD_API VF IfThenElseZero(MF m, VF yes) noexcept { return m ? yes : VF{0.0f}; }
 /// Lane i of the mask is bit i of `bits`.
-inline MF MaskFromBits(Df, std::uint32_t bits) noexcept { return (bits & 1u) != 0; }
+NDRESIZE_SIMD_API MF MaskFromBits(Df, std::uint32_t bits) noexcept { return (bits & 1u) != 0; }
 
 /// Lane indices for TableLookupLanes (each in [0, Lanes)).
 using VI = std::int32_t;
-inline VI LoadIndices(Df, const std::int32_t* p) noexcept { return *p; }
+NDRESIZE_SIMD_API VI LoadIndices(Df, const std::int32_t* p) noexcept { return *p; }
 /// Lane i gets lane idx[i] of v.
-inline VF TableLookupLanes(VF v, VI) noexcept { return v; }
+NDRESIZE_SIMD_API VF TableLookupLanes(VF v, VI) noexcept { return v; }
 /// Lane i gets lane idx[i] of the concatenation lo, hi (each index in [0, 2·Lanes)).
-inline VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept { return idx == 0 ? lo : hi; }
+NDRESIZE_SIMD_API VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept { return idx == 0 ? lo : hi; }
 /// Lane i gets base[offset[i]] (Lanes(d) offsets from `offset`).
-inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept { return {base[*offset]}; }
+NDRESIZE_SIMD_API VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
+  return {base[*offset]};
+}
 /// Whether GatherOffsets from float rows is a gather instruction (AVX2, AVX-512) or loads lane
 /// by lane (SSE4.1, NEON, this reference).
 inline constexpr bool HardwareGather = false;
 /// GatherOffsets from rows of 8- and 16-bit integers, widened exactly: loads lane by lane on
 /// every target.
 template <class T>
-requires narrow_integer<T>
-inline VF GatherOffsets(Df, const T* base, const std::int32_t* offset) noexcept {
+NDRESIZE_SIMD_API VF GatherOffsets(Df, const T* base, const std::int32_t* offset) noexcept requires narrow_integer<T> {
   return {static_cast<float>(base[*offset])};
 }
 /// Lane i of `first` gets base[offset[i]], of `second` base[offset[i] + S], from float rows or
@@ -69,18 +70,18 @@ inline VF GatherOffsets(Df, const T* base, const std::int32_t* offset) noexcept 
 /// where one load holds it: 64 bits of floats (S = 1; a 64-bit gather per lane pair where the
 /// target has one), 128 bits (S = 3, without gathers), an integer piece (pair_in_piece).
 template <int S, class T>
-requires std::is_same_v<T, float> || narrow_integer<T>
-inline void GatherOffsetPairs(Df, const T* base, const std::int32_t* offset, VF& first, VF& second) noexcept {
+NDRESIZE_SIMD_API void GatherOffsetPairs(Df, const T* base, const std::int32_t* offset, VF& first,
+                                         VF& second) noexcept requires std::is_same_v<T, float> || narrow_integer<T> {
   first = {static_cast<float>(base[*offset])};
   second = {static_cast<float>(base[*offset + S])};
 }
 
 /// Lanes(d) elements from p, widened exactly to float.
-inline VF PromoteTo(Df, const std::uint8_t* p) noexcept { return {static_cast<float>(*p)}; }
-inline VF PromoteTo(Df, const std::int8_t* p) noexcept { return {static_cast<float>(*p)}; }
-inline VF PromoteTo(Df, const std::uint16_t* p) noexcept { return {static_cast<float>(*p)}; }
-inline VF PromoteTo(Df, const std::int16_t* p) noexcept { return {static_cast<float>(*p)}; }
-inline VF PromoteTo(Df, const bfloat16_bits* p) noexcept {
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::uint8_t* p) noexcept { return {static_cast<float>(*p)}; }
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::int8_t* p) noexcept { return {static_cast<float>(*p)}; }
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::uint16_t* p) noexcept { return {static_cast<float>(*p)}; }
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::int16_t* p) noexcept { return {static_cast<float>(*p)}; }
+NDRESIZE_SIMD_API VF PromoteTo(Df, const bfloat16_bits* p) noexcept {
   const std::uint32_t b = static_cast<std::uint32_t>(p->bits) << 16;
   float f;
   std::memcpy(&f, &b, sizeof f);
@@ -95,21 +96,23 @@ inline constexpr bool Promotable =
 /// The library's store rule for small integers (detail::saturate_round): NaN → 0, clamped to
 /// the type's range, rounded half to even. The clamps are written as x86's maxps/minps compute
 /// them (v > lo ? v : lo), after NaN has become 0.
-inline float saturated(VF v, float lo, float hi) noexcept {
+NDRESIZE_SIMD_API float saturated(VF v, float lo, float hi) noexcept {
   float x = v.x == v.x ? v.x : 0.0f;
   x = x > lo ? x : lo;
   x = x < hi ? x : hi;
   return std::nearbyint(x);
 }
 /// Lanes(d) values narrowed to p through the store rule.
-inline void DemoteTo(VF v, Df, std::uint8_t* p) noexcept { *p = static_cast<std::uint8_t>(saturated(v, 0.0f, 255.0f)); }
-inline void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
+  *p = static_cast<std::uint8_t>(saturated(v, 0.0f, 255.0f));
+}
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
   *p = static_cast<std::int8_t>(saturated(v, -128.0f, 127.0f));
 }
-inline void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
   *p = static_cast<std::uint16_t>(saturated(v, 0.0f, 65535.0f));
 }
-inline void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
   *p = static_cast<std::int16_t>(saturated(v, -32768.0f, 32767.0f));
 }
 template <class T>

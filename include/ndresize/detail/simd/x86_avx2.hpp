@@ -23,33 +23,33 @@ using VF = __m256;
 using MF = __m256;
 
 constexpr std::size_t Lanes(Df) noexcept { return 8; }
-inline VF Zero(Df) noexcept { return _mm256_setzero_ps(); }
-inline VF Set(Df, float v) noexcept { return _mm256_set1_ps(v); }
-inline VF Load(Df, const float* p) noexcept { return _mm256_load_ps(p); }
-inline VF LoadU(Df, const float* p) noexcept { return _mm256_loadu_ps(p); }
-inline void Store(VF v, Df, float* p) noexcept { _mm256_store_ps(p, v); }
-inline void StoreU(VF v, Df, float* p) noexcept { _mm256_storeu_ps(p, v); }
-inline void Stream(VF v, Df, float* p) noexcept { _mm256_stream_ps(p, v); }
+NDRESIZE_SIMD_API VF Zero(Df) noexcept { return _mm256_setzero_ps(); }
+NDRESIZE_SIMD_API VF Set(Df, float v) noexcept { return _mm256_set1_ps(v); }
+NDRESIZE_SIMD_API VF Load(Df, const float* p) noexcept { return _mm256_load_ps(p); }
+NDRESIZE_SIMD_API VF LoadU(Df, const float* p) noexcept { return _mm256_loadu_ps(p); }
+NDRESIZE_SIMD_API void Store(VF v, Df, float* p) noexcept { _mm256_store_ps(p, v); }
+NDRESIZE_SIMD_API void StoreU(VF v, Df, float* p) noexcept { _mm256_storeu_ps(p, v); }
+NDRESIZE_SIMD_API void Stream(VF v, Df, float* p) noexcept { _mm256_stream_ps(p, v); }
 
-inline VF Add(VF a, VF b) noexcept { return _mm256_add_ps(a, b); }
-inline VF Sub(VF a, VF b) noexcept { return _mm256_sub_ps(a, b); }
-inline VF Mul(VF a, VF b) noexcept { return _mm256_mul_ps(a, b); }
-inline MF Lt(VF a, VF b) noexcept { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
-inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return _mm256_blendv_ps(no, yes, m); }
-inline VF IfThenElseZero(MF m, VF yes) noexcept { return _mm256_and_ps(m, yes); }
-inline MF MaskFromBits(Df, std::uint32_t bits) noexcept {
+NDRESIZE_SIMD_API VF Add(VF a, VF b) noexcept { return _mm256_add_ps(a, b); }
+NDRESIZE_SIMD_API VF Sub(VF a, VF b) noexcept { return _mm256_sub_ps(a, b); }
+NDRESIZE_SIMD_API VF Mul(VF a, VF b) noexcept { return _mm256_mul_ps(a, b); }
+NDRESIZE_SIMD_API MF Lt(VF a, VF b) noexcept { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
+NDRESIZE_SIMD_API VF IfThenElse(MF m, VF yes, VF no) noexcept { return _mm256_blendv_ps(no, yes, m); }
+NDRESIZE_SIMD_API VF IfThenElseZero(MF m, VF yes) noexcept { return _mm256_and_ps(m, yes); }
+NDRESIZE_SIMD_API MF MaskFromBits(Df, std::uint32_t bits) noexcept {
   const __m256i lane_bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
   return _mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int>(bits)), lane_bit),
                                                 _mm256_setzero_si256()));
 }
 
 using VI = __m256i;
-inline VI LoadIndices(Df, const std::int32_t* p) noexcept {
+NDRESIZE_SIMD_API VI LoadIndices(Df, const std::int32_t* p) noexcept {
   return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
 }
-inline VF TableLookupLanes(VF v, VI idx) noexcept { return _mm256_permutevar8x32_ps(v, idx); }
+NDRESIZE_SIMD_API VF TableLookupLanes(VF v, VI idx) noexcept { return _mm256_permutevar8x32_ps(v, idx); }
 // Both registers permuted by the low three bits; lanes whose index is past 7 take hi.
-inline VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept {
+NDRESIZE_SIMD_API VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept {
   const VF from_hi = _mm256_castsi256_ps(_mm256_cmpgt_epi32(idx, _mm256_set1_epi32(7)));
   return _mm256_blendv_ps(_mm256_permutevar8x32_ps(lo, idx), _mm256_permutevar8x32_ps(hi, idx), from_hi);
 }
@@ -57,21 +57,20 @@ inline VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept {
 /// rows of 8- and 16-bit integers it is loads, lane by lane, widened exactly.
 inline constexpr bool HardwareGather = true;
 template <class T>
-requires narrow_integer<T>
-inline VF GatherOffsets(Df, const T* base, const std::int32_t* o) noexcept {
+NDRESIZE_SIMD_API VF GatherOffsets(Df, const T* base, const std::int32_t* o) noexcept requires narrow_integer<T> {
   return _mm256_cvtepi32_ps(_mm256_setr_epi32(base[o[0]], base[o[1]], base[o[2]], base[o[3]], base[o[4]], base[o[5]],
                                               base[o[6]], base[o[7]]));
 }
-inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
+NDRESIZE_SIMD_API VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
   return _mm256_i32gather_ps(base, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(offset)), 4);
 }
 // The 64-bit quarters of v in the order 0, 2, 1, 3 (no lambda: it would not get the region's target).
-inline VF quarters_0213(VF v) noexcept {
+NDRESIZE_SIMD_API VF quarters_0213(VF v) noexcept {
   return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(v), _MM_SHUFFLE(3, 1, 2, 0)));
 }
 // Element At of each lane's piece (lane_types.hpp: pair_in_piece), widened to a 32-bit lane.
 template <class T, int At>
-inline __m256i piece_element(__m256i v) noexcept {
+NDRESIZE_SIMD_API __m256i piece_element(__m256i v) noexcept {
   constexpr int shl = piece_shl<T, At>, shr = piece_shr<T>;  // one name each: the intrinsics may be macros
   if constexpr (shl > 0) v = _mm256_slli_epi32(v, shl);
   return std::is_signed_v<T> ? _mm256_srai_epi32(v, shr) : _mm256_srli_epi32(v, shr);
@@ -81,8 +80,8 @@ inline __m256i piece_element(__m256i v) noexcept {
 // 64-bit gather each of the pairs; the even and odd elements regrouped per 128-bit half, then
 // the 64-bit quarters put in order. Else two gathers.
 template <int S, class T>
-requires std::is_same_v<T, float> || narrow_integer<T>
-inline void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& first, VF& second) noexcept {
+NDRESIZE_SIMD_API void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& first,
+                                         VF& second) noexcept requires std::is_same_v<T, float> || narrow_integer<T> {
   if constexpr (pair_in_piece<T, S>) {
     using P = pair_piece<T, S>;  // one name: the intrinsics may be macros
     const __m256i v =
@@ -116,21 +115,23 @@ inline void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& fi
   }
 }
 
-inline __m128i load8_bytes(const void* p) noexcept { return _mm_loadl_epi64(static_cast<const __m128i*>(p)); }
-inline VF PromoteTo(Df, const std::uint8_t* p) noexcept {
+NDRESIZE_SIMD_API __m128i load8_bytes(const void* p) noexcept {
+  return _mm_loadl_epi64(static_cast<const __m128i*>(p));
+}
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::uint8_t* p) noexcept {
   return _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(load8_bytes(p)));
 }
-inline VF PromoteTo(Df, const std::int8_t* p) noexcept {
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::int8_t* p) noexcept {
   return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(load8_bytes(p)));
 }
-inline VF PromoteTo(Df, const std::uint16_t* p) noexcept {
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::uint16_t* p) noexcept {
   return _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
 }
-inline VF PromoteTo(Df, const std::int16_t* p) noexcept {
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::int16_t* p) noexcept {
   return _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
 }
 
-inline VF PromoteTo(Df, const bfloat16_bits* p) noexcept {
+NDRESIZE_SIMD_API VF PromoteTo(Df, const bfloat16_bits* p) noexcept {
   return _mm256_castsi256_ps(
       _mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))), 16));
 }
@@ -141,30 +142,30 @@ inline constexpr bool Promotable =
 
 // The store rule: NaN → 0 (and with the ordered mask), then maxps/minps (v > lo ? v : lo), then
 // cvtps (round half to even); the two 128-bit halves are packed, which never saturates here.
-inline void saturated(VF v, float lo, float hi, __m128i& low, __m128i& high) noexcept {
+NDRESIZE_SIMD_API void saturated(VF v, float lo, float hi, __m128i& low, __m128i& high) noexcept {
   const VF x = _mm256_and_ps(v, _mm256_cmp_ps(v, v, _CMP_ORD_Q));
   const __m256i i = _mm256_cvtps_epi32(_mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(lo)), _mm256_set1_ps(hi)));
   low = _mm256_castsi256_si128(i);
   high = _mm256_extracti128_si256(i, 1);
 }
-inline void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
   __m128i lo, hi;
   saturated(v, 0.0f, 255.0f, lo, hi);
   const __m128i w = _mm_packus_epi32(lo, hi);
   _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packus_epi16(w, w));
 }
-inline void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
   __m128i lo, hi;
   saturated(v, -128.0f, 127.0f, lo, hi);
   const __m128i w = _mm_packs_epi32(lo, hi);
   _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packs_epi16(w, w));
 }
-inline void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
   __m128i lo, hi;
   saturated(v, 0.0f, 65535.0f, lo, hi);
   _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_packus_epi32(lo, hi));
 }
-inline void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
   __m128i lo, hi;
   saturated(v, -32768.0f, 32767.0f, lo, hi);
   _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_packs_epi32(lo, hi));
@@ -176,7 +177,7 @@ inline constexpr bool Demotable = std::is_same_v<T, std::uint8_t> || std::is_sam
 /// The first n (≤ 8) lanes of p, the rest 0, by a masked load: the masked-off lanes read nothing
 /// (no fault past p + n). A load from the buffer of partial_lanes-inl.hpp, just written in
 /// pieces, waits for those stores (no forwarding from several stores to one wider load).
-inline VF LoadN(Df d, const float* p, std::size_t n) noexcept {
+NDRESIZE_SIMD_API VF LoadN(Df d, const float* p, std::size_t n) noexcept {
   alignas(32) static constexpr std::int32_t ramp[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
   if (n == 0) return Zero(d);  // n = 0 may come with a null p
   return _mm256_maskload_ps(p, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ramp + 8 - n)));

@@ -23,52 +23,54 @@ using VF = __m512;
 using MF = __mmask16;
 
 constexpr std::size_t Lanes(Df) noexcept { return 16; }
-inline VF Zero(Df) noexcept { return _mm512_setzero_ps(); }
-inline VF Set(Df, float v) noexcept { return _mm512_set1_ps(v); }
-inline VF Load(Df, const float* p) noexcept { return _mm512_load_ps(p); }
-inline VF LoadU(Df, const float* p) noexcept { return _mm512_loadu_ps(p); }
-inline __mmask16 first_n(std::size_t n) noexcept { return static_cast<__mmask16>((1u << n) - 1u); }  // n ≤ 16
+NDRESIZE_SIMD_API VF Zero(Df) noexcept { return _mm512_setzero_ps(); }
+NDRESIZE_SIMD_API VF Set(Df, float v) noexcept { return _mm512_set1_ps(v); }
+NDRESIZE_SIMD_API VF Load(Df, const float* p) noexcept { return _mm512_load_ps(p); }
+NDRESIZE_SIMD_API VF LoadU(Df, const float* p) noexcept { return _mm512_loadu_ps(p); }
+NDRESIZE_SIMD_API __mmask16 first_n(std::size_t n) noexcept {
+  return static_cast<__mmask16>((1u << n) - 1u);
+}  // n ≤ 16
 // Masked-off lanes are neither read nor faulted on.
-inline VF LoadN(Df, const float* p, std::size_t n) noexcept { return _mm512_maskz_loadu_ps(first_n(n), p); }
-inline void Store(VF v, Df, float* p) noexcept { _mm512_store_ps(p, v); }
-inline void StoreU(VF v, Df, float* p) noexcept { _mm512_storeu_ps(p, v); }
-inline void StoreN(VF v, Df, float* p, std::size_t n) noexcept { _mm512_mask_storeu_ps(p, first_n(n), v); }
-inline void Stream(VF v, Df, float* p) noexcept { _mm512_stream_ps(p, v); }
+NDRESIZE_SIMD_API VF LoadN(Df, const float* p, std::size_t n) noexcept { return _mm512_maskz_loadu_ps(first_n(n), p); }
+NDRESIZE_SIMD_API void Store(VF v, Df, float* p) noexcept { _mm512_store_ps(p, v); }
+NDRESIZE_SIMD_API void StoreU(VF v, Df, float* p) noexcept { _mm512_storeu_ps(p, v); }
+NDRESIZE_SIMD_API void StoreN(VF v, Df, float* p, std::size_t n) noexcept { _mm512_mask_storeu_ps(p, first_n(n), v); }
+NDRESIZE_SIMD_API void Stream(VF v, Df, float* p) noexcept { _mm512_stream_ps(p, v); }
 
-inline VF Add(VF a, VF b) noexcept { return _mm512_add_ps(a, b); }
-inline VF Sub(VF a, VF b) noexcept { return _mm512_sub_ps(a, b); }
-inline VF Mul(VF a, VF b) noexcept { return _mm512_mul_ps(a, b); }
-inline MF Lt(VF a, VF b) noexcept { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ); }
-inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return _mm512_mask_blend_ps(m, no, yes); }
-inline VF IfThenElseZero(MF m, VF yes) noexcept { return _mm512_maskz_mov_ps(m, yes); }
-inline MF MaskFromBits(Df, std::uint32_t bits) noexcept { return static_cast<__mmask16>(bits); }
+NDRESIZE_SIMD_API VF Add(VF a, VF b) noexcept { return _mm512_add_ps(a, b); }
+NDRESIZE_SIMD_API VF Sub(VF a, VF b) noexcept { return _mm512_sub_ps(a, b); }
+NDRESIZE_SIMD_API VF Mul(VF a, VF b) noexcept { return _mm512_mul_ps(a, b); }
+NDRESIZE_SIMD_API MF Lt(VF a, VF b) noexcept { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ); }
+NDRESIZE_SIMD_API VF IfThenElse(MF m, VF yes, VF no) noexcept { return _mm512_mask_blend_ps(m, no, yes); }
+NDRESIZE_SIMD_API VF IfThenElseZero(MF m, VF yes) noexcept { return _mm512_maskz_mov_ps(m, yes); }
+NDRESIZE_SIMD_API MF MaskFromBits(Df, std::uint32_t bits) noexcept { return static_cast<__mmask16>(bits); }
 
 using VI = __m512i;
-inline VI LoadIndices(Df, const std::int32_t* p) noexcept { return _mm512_loadu_si512(p); }
-inline VF TableLookupLanes(VF v, VI idx) noexcept { return _mm512_permutexvar_ps(idx, v); }
-inline VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept { return _mm512_permutex2var_ps(lo, idx, hi); }
+NDRESIZE_SIMD_API VI LoadIndices(Df, const std::int32_t* p) noexcept { return _mm512_loadu_si512(p); }
+NDRESIZE_SIMD_API VF TableLookupLanes(VF v, VI idx) noexcept { return _mm512_permutexvar_ps(idx, v); }
+NDRESIZE_SIMD_API VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept { return _mm512_permutex2var_ps(lo, idx, hi); }
 /// GatherOffsets from float rows is a gather instruction (scalar.hpp: HardwareGather); from
 /// rows of 8- and 16-bit integers it is loads, lane by lane, widened exactly.
 inline constexpr bool HardwareGather = true;
 template <class T>
-requires narrow_integer<T>
-inline VF GatherOffsets(Df, const T* base, const std::int32_t* o) noexcept {
+NDRESIZE_SIMD_API VF GatherOffsets(Df, const T* base, const std::int32_t* o) noexcept requires narrow_integer<T> {
   return _mm512_cvtepi32_ps(_mm512_setr_epi32(base[o[0]], base[o[1]], base[o[2]], base[o[3]], base[o[4]], base[o[5]],
                                               base[o[6]], base[o[7]], base[o[8]], base[o[9]], base[o[10]], base[o[11]],
                                               base[o[12]], base[o[13]], base[o[14]], base[o[15]]));
 }
-inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
+NDRESIZE_SIMD_API VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
   return _mm512_i32gather_ps(_mm512_loadu_si512(offset), base, 4);
 }
 // The four floats from base + a, + b, + c, + e as the 128-bit quarters of one register.
-inline __m512 quarters(const float* base, std::int32_t a, std::int32_t b, std::int32_t c, std::int32_t e) noexcept {
+NDRESIZE_SIMD_API __m512 quarters(const float* base, std::int32_t a, std::int32_t b, std::int32_t c,
+                                  std::int32_t e) noexcept {
   const __m256 lo = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(base + a)), _mm_loadu_ps(base + b), 1);
   const __m256 hi = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(base + c)), _mm_loadu_ps(base + e), 1);
   return _mm512_insertf32x8(_mm512_castps256_ps512(lo), hi, 1);
 }
 // Element At of each lane's piece (lane_types.hpp: pair_in_piece), widened to a 32-bit lane.
 template <class T, int At>
-inline __m512i piece_element(__m512i v) noexcept {
+NDRESIZE_SIMD_API __m512i piece_element(__m512i v) noexcept {
   constexpr int shl = piece_shl<T, At>, shr = piece_shr<T>;  // one name each: the intrinsics may be macros
   if constexpr (shl > 0) v = _mm512_slli_epi32(v, shl);
   return std::is_signed_v<T> ? _mm512_srai_epi32(v, shr) : _mm512_srli_epi32(v, shr);
@@ -78,8 +80,8 @@ inline __m512i piece_element(__m512i v) noexcept {
 // 64-bit gather each of the pairs, then the pairs' first and second elements regrouped into
 // one vector each. Else two gathers.
 template <int S, class T>
-requires std::is_same_v<T, float> || narrow_integer<T>
-inline void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& first, VF& second) noexcept {
+NDRESIZE_SIMD_API void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& first,
+                                         VF& second) noexcept requires std::is_same_v<T, float> || narrow_integer<T> {
   if constexpr (pair_in_piece<T, S>) {
     using P = pair_piece<T, S>;  // one name: the intrinsics may be macros
     const __m512i v =
@@ -110,24 +112,24 @@ inline void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& fi
   }
 }
 
-inline VF PromoteTo(Df, const std::uint8_t* p) noexcept {
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::uint8_t* p) noexcept {
   return _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
 }
-inline VF PromoteTo(Df, const std::int8_t* p) noexcept {
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::int8_t* p) noexcept {
   return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
 }
-inline VF PromoteTo(Df, const std::uint16_t* p) noexcept {
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::uint16_t* p) noexcept {
   return _mm512_cvtepi32_ps(_mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))));
 }
-inline VF PromoteTo(Df, const std::int16_t* p) noexcept {
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::int16_t* p) noexcept {
   return _mm512_cvtepi32_ps(_mm512_cvtepi16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))));
 }
 
-inline VF PromoteTo(Df, const bfloat16_bits* p) noexcept {
+NDRESIZE_SIMD_API VF PromoteTo(Df, const bfloat16_bits* p) noexcept {
   return _mm512_castsi512_ps(
       _mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))), 16));
 }
-inline VF PromoteTo(Df, const float16_bits* p) noexcept {
+NDRESIZE_SIMD_API VF PromoteTo(Df, const float16_bits* p) noexcept {
   return _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
 }
 template <class T>
@@ -136,53 +138,53 @@ inline constexpr bool Promotable =
     std::is_same_v<T, std::int16_t> || std::is_same_v<T, bfloat16_bits> || std::is_same_v<T, float16_bits>;
 
 // Masked: lanes past n are neither read nor faulted on.
-inline VF PromoteN(Df, const std::uint8_t* p, std::size_t n) noexcept {
+NDRESIZE_SIMD_API VF PromoteN(Df, const std::uint8_t* p, std::size_t n) noexcept {
   return _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(first_n(n), p)));
 }
-inline VF PromoteN(Df, const std::int8_t* p, std::size_t n) noexcept {
+NDRESIZE_SIMD_API VF PromoteN(Df, const std::int8_t* p, std::size_t n) noexcept {
   return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_maskz_loadu_epi8(first_n(n), p)));
 }
-inline VF PromoteN(Df, const std::uint16_t* p, std::size_t n) noexcept {
+NDRESIZE_SIMD_API VF PromoteN(Df, const std::uint16_t* p, std::size_t n) noexcept {
   return _mm512_cvtepi32_ps(_mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(first_n(n), p)));
 }
-inline VF PromoteN(Df, const std::int16_t* p, std::size_t n) noexcept {
+NDRESIZE_SIMD_API VF PromoteN(Df, const std::int16_t* p, std::size_t n) noexcept {
   return _mm512_cvtepi32_ps(_mm512_cvtepi16_epi32(_mm256_maskz_loadu_epi16(first_n(n), p)));
 }
-inline VF PromoteN(Df, const bfloat16_bits* p, std::size_t n) noexcept {
+NDRESIZE_SIMD_API VF PromoteN(Df, const bfloat16_bits* p, std::size_t n) noexcept {
   return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(first_n(n), p)), 16));
 }
-inline VF PromoteN(Df, const float16_bits* p, std::size_t n) noexcept {
+NDRESIZE_SIMD_API VF PromoteN(Df, const float16_bits* p, std::size_t n) noexcept {
   return _mm512_cvtph_ps(_mm256_maskz_loadu_epi16(first_n(n), p));
 }
 
 // The store rule: NaN → 0 (a zero-masked move of the ordered lanes), then maxps/minps, then
 // cvtps (round half to even); the values fit, so the truncating narrow is exact.
-inline __m512i saturated(VF v, float lo, float hi) noexcept {
+NDRESIZE_SIMD_API __m512i saturated(VF v, float lo, float hi) noexcept {
   const VF x = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(v, v, _CMP_ORD_Q), v);
   return _mm512_cvtps_epi32(_mm512_min_ps(_mm512_max_ps(x, _mm512_set1_ps(lo)), _mm512_set1_ps(hi)));
 }
-inline void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
   _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm512_cvtepi32_epi8(saturated(v, 0.0f, 255.0f)));
 }
-inline void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
   _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm512_cvtepi32_epi8(saturated(v, -128.0f, 127.0f)));
 }
-inline void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm512_cvtepi32_epi16(saturated(v, 0.0f, 65535.0f)));
 }
-inline void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm512_cvtepi32_epi16(saturated(v, -32768.0f, 32767.0f)));
 }
-inline void DemoteN(VF v, Df, std::uint8_t* p, std::size_t n) noexcept {
+NDRESIZE_SIMD_API void DemoteN(VF v, Df, std::uint8_t* p, std::size_t n) noexcept {
   _mm512_mask_cvtepi32_storeu_epi8(p, first_n(n), saturated(v, 0.0f, 255.0f));
 }
-inline void DemoteN(VF v, Df, std::int8_t* p, std::size_t n) noexcept {
+NDRESIZE_SIMD_API void DemoteN(VF v, Df, std::int8_t* p, std::size_t n) noexcept {
   _mm512_mask_cvtepi32_storeu_epi8(p, first_n(n), saturated(v, -128.0f, 127.0f));
 }
-inline void DemoteN(VF v, Df, std::uint16_t* p, std::size_t n) noexcept {
+NDRESIZE_SIMD_API void DemoteN(VF v, Df, std::uint16_t* p, std::size_t n) noexcept {
   _mm512_mask_cvtepi32_storeu_epi16(p, first_n(n), saturated(v, 0.0f, 65535.0f));
 }
-inline void DemoteN(VF v, Df, std::int16_t* p, std::size_t n) noexcept {
+NDRESIZE_SIMD_API void DemoteN(VF v, Df, std::int16_t* p, std::size_t n) noexcept {
   _mm512_mask_cvtepi32_storeu_epi16(p, first_n(n), saturated(v, -32768.0f, 32767.0f));
 }
 template <class T>

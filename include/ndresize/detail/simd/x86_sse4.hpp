@@ -23,21 +23,21 @@ using VF = __m128;
 using MF = __m128;
 
 constexpr std::size_t Lanes(Df) noexcept { return 4; }
-inline VF Zero(Df) noexcept { return _mm_setzero_ps(); }
-inline VF Set(Df, float v) noexcept { return _mm_set1_ps(v); }
-inline VF Load(Df, const float* p) noexcept { return _mm_load_ps(p); }
-inline VF LoadU(Df, const float* p) noexcept { return _mm_loadu_ps(p); }
-inline void Store(VF v, Df, float* p) noexcept { _mm_store_ps(p, v); }
-inline void StoreU(VF v, Df, float* p) noexcept { _mm_storeu_ps(p, v); }
-inline void Stream(VF v, Df, float* p) noexcept { _mm_stream_ps(p, v); }
+NDRESIZE_SIMD_API VF Zero(Df) noexcept { return _mm_setzero_ps(); }
+NDRESIZE_SIMD_API VF Set(Df, float v) noexcept { return _mm_set1_ps(v); }
+NDRESIZE_SIMD_API VF Load(Df, const float* p) noexcept { return _mm_load_ps(p); }
+NDRESIZE_SIMD_API VF LoadU(Df, const float* p) noexcept { return _mm_loadu_ps(p); }
+NDRESIZE_SIMD_API void Store(VF v, Df, float* p) noexcept { _mm_store_ps(p, v); }
+NDRESIZE_SIMD_API void StoreU(VF v, Df, float* p) noexcept { _mm_storeu_ps(p, v); }
+NDRESIZE_SIMD_API void Stream(VF v, Df, float* p) noexcept { _mm_stream_ps(p, v); }
 
-inline VF Add(VF a, VF b) noexcept { return _mm_add_ps(a, b); }
-inline VF Sub(VF a, VF b) noexcept { return _mm_sub_ps(a, b); }
-inline VF Mul(VF a, VF b) noexcept { return _mm_mul_ps(a, b); }
-inline MF Lt(VF a, VF b) noexcept { return _mm_cmplt_ps(a, b); }
-inline VF IfThenElse(MF m, VF yes, VF no) noexcept { return _mm_blendv_ps(no, yes, m); }
-inline VF IfThenElseZero(MF m, VF yes) noexcept { return _mm_and_ps(m, yes); }
-inline MF MaskFromBits(Df, std::uint32_t bits) noexcept {
+NDRESIZE_SIMD_API VF Add(VF a, VF b) noexcept { return _mm_add_ps(a, b); }
+NDRESIZE_SIMD_API VF Sub(VF a, VF b) noexcept { return _mm_sub_ps(a, b); }
+NDRESIZE_SIMD_API VF Mul(VF a, VF b) noexcept { return _mm_mul_ps(a, b); }
+NDRESIZE_SIMD_API MF Lt(VF a, VF b) noexcept { return _mm_cmplt_ps(a, b); }
+NDRESIZE_SIMD_API VF IfThenElse(MF m, VF yes, VF no) noexcept { return _mm_blendv_ps(no, yes, m); }
+NDRESIZE_SIMD_API VF IfThenElseZero(MF m, VF yes) noexcept { return _mm_and_ps(m, yes); }
+NDRESIZE_SIMD_API MF MaskFromBits(Df, std::uint32_t bits) noexcept {
   const __m128i lane_bit = _mm_setr_epi32(1, 2, 4, 8);
   return _mm_castsi128_ps(
       _mm_cmpgt_epi32(_mm_and_si128(_mm_set1_epi32(static_cast<int>(bits)), lane_bit), _mm_setzero_si128()));
@@ -47,21 +47,21 @@ inline MF MaskFromBits(Df, std::uint32_t bits) noexcept {
 // 4i .. 4i + 3: 4i copied to the lane's four bytes by a shuffle (not a multiply by 0x04040404,
 // whose pmulld is slower on most cores), plus 0, 1, 2, 3.
 using VI = __m128i;
-inline VI LoadIndices(Df, const std::int32_t* p) noexcept {
+NDRESIZE_SIMD_API VI LoadIndices(Df, const std::int32_t* p) noexcept {
   const __m128i i4 = _mm_slli_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), 2);
   const __m128i low_byte = _mm_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
   return _mm_add_epi32(_mm_shuffle_epi8(i4, low_byte), _mm_set1_epi32(0x03020100));
 }
-inline VF TableLookupLanes(VF v, VI idx) noexcept {
+NDRESIZE_SIMD_API VF TableLookupLanes(VF v, VI idx) noexcept {
   return _mm_castsi128_ps(_mm_shuffle_epi8(_mm_castps_si128(v), idx));
 }
 // Indices 4..7 are the bytes 16..31: both registers are shuffled by the low four bits of each
 // byte and the lanes whose first byte is past 15 (a lane value above 0x0F0E0D0C) take hi.
-inline VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept {
+NDRESIZE_SIMD_API VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept {
   const VF from_hi = _mm_castsi128_ps(_mm_cmpgt_epi32(idx, _mm_set1_epi32(0x0F0E0D0C)));
   return _mm_blendv_ps(TableLookupLanes(lo, idx), TableLookupLanes(hi, idx), from_hi);
 }
-inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
+NDRESIZE_SIMD_API VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
   return _mm_setr_ps(base[offset[0]], base[offset[1]], base[offset[2]], base[offset[3]]);
 }
 /// No gather instruction: GatherOffsets and GatherOffsetPairs are loads, lane by lane
@@ -69,24 +69,23 @@ inline VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexc
 inline constexpr bool HardwareGather = false;
 /// GatherOffsets from rows of 8- and 16-bit integers, widened exactly.
 template <class T>
-requires narrow_integer<T>
-inline VF GatherOffsets(Df, const T* base, const std::int32_t* offset) noexcept {
+NDRESIZE_SIMD_API VF GatherOffsets(Df, const T* base, const std::int32_t* offset) noexcept requires narrow_integer<T> {
   return _mm_cvtepi32_ps(_mm_setr_epi32(base[offset[0]], base[offset[1]], base[offset[2]], base[offset[3]]));
 }
 // Element At of each lane's piece (lane_types.hpp: pair_in_piece), widened to a 32-bit lane.
 template <class T, int At>
-inline __m128i piece_element(__m128i v) noexcept {
+NDRESIZE_SIMD_API __m128i piece_element(__m128i v) noexcept {
   constexpr int shl = piece_shl<T, At>, shr = piece_shr<T>;  // one name each: the intrinsics may be macros
   if constexpr (shl > 0) v = _mm_slli_epi32(v, shl);
   return std::is_signed_v<T> ? _mm_srai_epi32(v, shr) : _mm_srli_epi32(v, shr);
 }
-inline const __m64* pair_at(const float* p) noexcept { return reinterpret_cast<const __m64*>(p); }
+NDRESIZE_SIMD_API const __m64* pair_at(const float* p) noexcept { return reinterpret_cast<const __m64*>(p); }
 // No gather instruction: per lane one load of its pair (base[k], base[k + S]) where one load
 // holds it (integer pieces; floats: 64 bits for S = 1, 128 bits for S = 3), then the elements
 // regrouped; else two loads.
 template <int S, class T>
-requires std::is_same_v<T, float> || narrow_integer<T>
-inline void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& first, VF& second) noexcept {
+NDRESIZE_SIMD_API void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& first,
+                                         VF& second) noexcept requires std::is_same_v<T, float> || narrow_integer<T> {
   if constexpr (pair_in_piece<T, S>) {
     using P = pair_piece<T, S>;  // one name: the intrinsics may be macros
     const __m128i v =
@@ -109,21 +108,25 @@ inline void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& fi
   }
 }
 
-inline __m128i load4_bytes(const void* p) noexcept {
+NDRESIZE_SIMD_API __m128i load4_bytes(const void* p) noexcept {
   std::int32_t b;
   std::memcpy(&b, p, 4);
   return _mm_cvtsi32_si128(b);
 }
-inline VF PromoteTo(Df, const std::uint8_t* p) noexcept { return _mm_cvtepi32_ps(_mm_cvtepu8_epi32(load4_bytes(p))); }
-inline VF PromoteTo(Df, const std::int8_t* p) noexcept { return _mm_cvtepi32_ps(_mm_cvtepi8_epi32(load4_bytes(p))); }
-inline VF PromoteTo(Df, const std::uint16_t* p) noexcept {
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::uint8_t* p) noexcept {
+  return _mm_cvtepi32_ps(_mm_cvtepu8_epi32(load4_bytes(p)));
+}
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::int8_t* p) noexcept {
+  return _mm_cvtepi32_ps(_mm_cvtepi8_epi32(load4_bytes(p)));
+}
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::uint16_t* p) noexcept {
   return _mm_cvtepi32_ps(_mm_cvtepu16_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))));
 }
-inline VF PromoteTo(Df, const std::int16_t* p) noexcept {
+NDRESIZE_SIMD_API VF PromoteTo(Df, const std::int16_t* p) noexcept {
   return _mm_cvtepi32_ps(_mm_cvtepi16_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))));
 }
 
-inline VF PromoteTo(Df, const bfloat16_bits* p) noexcept {
+NDRESIZE_SIMD_API VF PromoteTo(Df, const bfloat16_bits* p) noexcept {
   return _mm_castsi128_ps(_mm_slli_epi32(_mm_cvtepu16_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))), 16));
 }
 template <class T>
@@ -133,26 +136,26 @@ inline constexpr bool Promotable =
 
 // The store rule: NaN → 0 (and with the ordered mask), then maxps/minps (v > lo ? v : lo), then
 // cvtps, which rounds half to even (the default MXCSR); the values fit, so packing never saturates.
-inline __m128i saturated(VF v, float lo, float hi) noexcept {
+NDRESIZE_SIMD_API __m128i saturated(VF v, float lo, float hi) noexcept {
   const VF x = _mm_and_ps(v, _mm_cmpord_ps(v, v));
   return _mm_cvtps_epi32(_mm_min_ps(_mm_max_ps(x, _mm_set1_ps(lo)), _mm_set1_ps(hi)));
 }
-inline void store4_bytes(__m128i v, void* p) noexcept {
+NDRESIZE_SIMD_API void store4_bytes(__m128i v, void* p) noexcept {
   const std::int32_t b = _mm_cvtsi128_si32(v);
   std::memcpy(p, &b, 4);
 }
-inline void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
   const __m128i w = _mm_packus_epi32(saturated(v, 0.0f, 255.0f), _mm_setzero_si128());
   store4_bytes(_mm_packus_epi16(w, w), p);
 }
-inline void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
   const __m128i w = _mm_packs_epi32(saturated(v, -128.0f, 127.0f), _mm_setzero_si128());
   store4_bytes(_mm_packs_epi16(w, w), p);
 }
-inline void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
   _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packus_epi32(saturated(v, 0.0f, 65535.0f), _mm_setzero_si128()));
 }
-inline void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
   _mm_storel_epi64(reinterpret_cast<__m128i*>(p),
                    _mm_packs_epi32(saturated(v, -32768.0f, 32767.0f), _mm_setzero_si128()));
 }
@@ -163,7 +166,7 @@ inline constexpr bool Demotable = std::is_same_v<T, std::uint8_t> || std::is_sam
 /// The first n (≤ 4) lanes of p, the rest 0, from one 32- or 64-bit load or both: no read past
 /// p + n. A load from the buffer of partial_lanes-inl.hpp, just written in pieces, waits for
 /// those stores (no forwarding from several stores to one wider load).
-inline VF LoadN(Df d, const float* p, std::size_t n) noexcept {
+NDRESIZE_SIMD_API VF LoadN(Df d, const float* p, std::size_t n) noexcept {
   switch (n) {
     case 0: return Zero(d);  // n = 0 may come with a null p
     case 1: return _mm_load_ss(p);
