@@ -60,7 +60,7 @@ NDRESIZE_END_NAMESPACE
 // Before a kernel's loop over a compile-time count of tap slots or tap rows: unrolled whole, so
 // that its vectors stay in registers. GCC unrolls such loops by itself from -O3 only; at -O2
 // (Bazel's opt, distribution packages, RelWithDebInfo) W7 of bench/ took 1.5 x the time
-// (bench/README.md, "Optimization levels").
+// (bench/README.md, "Optimization levels and compilers").
 #if defined(__clang__)
 #define NDRESIZE_UNROLLED _Pragma("unroll")
 #elif defined(__GNUC__)

@@ -61,8 +61,18 @@ NDRESIZE_SIMD_API VF GatherOffsets(Df, const T* base, const std::int32_t* o) noe
   return _mm256_cvtepi32_ps(_mm256_setr_epi32(base[o[0]], base[o[1]], base[o[2]], base[o[3]], base[o[4]], base[o[5]],
                                               base[o[6]], base[o[7]]));
 }
+// A gather merges the lanes its mask leaves off into its destination register, so it waits for
+// that register's last write; GCC 12 drops the zero source of a gather whose mask it sees is
+// every lane (x86_avx512.hpp: every_lane_unseen). A mask it cannot see keeps the zero source.
+NDRESIZE_SIMD_API __m256i every_lane_unseen() noexcept {
+  __m256i m = _mm256_set1_epi32(-1);
+  __asm__("" : "+x"(m));
+  return m;
+}
 NDRESIZE_SIMD_API VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
-  return _mm256_i32gather_ps(base, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(offset)), 4);
+  return _mm256_mask_i32gather_ps(_mm256_setzero_ps(), base,
+                                  _mm256_loadu_si256(reinterpret_cast<const __m256i*>(offset)),
+                                  _mm256_castsi256_ps(every_lane_unseen()), 4);
 }
 // The 64-bit quarters of v in the order 0, 2, 1, 3 (no lambda: it would not get the region's target).
 NDRESIZE_SIMD_API VF quarters_0213(VF v) noexcept {
@@ -92,8 +102,11 @@ NDRESIZE_SIMD_API void GatherOffsetPairs(Df d, const T* base, const std::int32_t
   } else if constexpr (std::is_same_v<T, float> && S == 1) {
     const __m256i k = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(o));
     const auto* b = reinterpret_cast<const double*>(base);
-    const __m256 lo = _mm256_castpd_ps(_mm256_i32gather_pd(b, _mm256_castsi256_si128(k), 4));
-    const __m256 hi = _mm256_castpd_ps(_mm256_i32gather_pd(b, _mm256_extracti128_si256(k, 1), 4));
+    const __m256d every = _mm256_castsi256_pd(every_lane_unseen());
+    const __m256 lo =
+        _mm256_castpd_ps(_mm256_mask_i32gather_pd(_mm256_setzero_pd(), b, _mm256_castsi256_si128(k), every, 4));
+    const __m256 hi =
+        _mm256_castpd_ps(_mm256_mask_i32gather_pd(_mm256_setzero_pd(), b, _mm256_extracti128_si256(k, 1), every, 4));
     first = quarters_0213(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)));
     second = quarters_0213(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));
   } else if constexpr (std::is_same_v<T, float> && S == 3) {

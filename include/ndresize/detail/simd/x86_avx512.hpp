@@ -52,6 +52,18 @@ NDRESIZE_SIMD_API VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept { retur
 /// GatherOffsets from float rows is a gather instruction (scalar.hpp: HardwareGather); from
 /// rows of 8- and 16-bit integers it is loads, lane by lane, widened exactly.
 inline constexpr bool HardwareGather = true;
+// A gather merges the lanes its mask leaves off into its destination register, so it waits for
+// that register's last write. GCC 12 drops the zero source of a gather whose mask it knows is
+// every lane and gathers into whatever register it picks: in a loop of tap slots, the last
+// slot's, so each gather waited for the one before (W6a of bench/: 1.4 x the time clang's code
+// takes, which zeroes the register; bench/README.md, "Optimization levels and compilers"). A mask the compiler
+// cannot see keeps the zero source.
+template <class Mask>
+NDRESIZE_SIMD_API Mask every_lane_unseen() noexcept {
+  Mask m = static_cast<Mask>(~0u);
+  __asm__("" : "+r"(m));
+  return m;
+}
 template <class T>
 NDRESIZE_SIMD_API VF GatherOffsets(Df, const T* base, const std::int32_t* o) noexcept requires narrow_integer<T> {
   return _mm512_cvtepi32_ps(_mm512_setr_epi32(base[o[0]], base[o[1]], base[o[2]], base[o[3]], base[o[4]], base[o[5]],
@@ -59,7 +71,8 @@ NDRESIZE_SIMD_API VF GatherOffsets(Df, const T* base, const std::int32_t* o) noe
                                               base[o[12]], base[o[13]], base[o[14]], base[o[15]]));
 }
 NDRESIZE_SIMD_API VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
-  return _mm512_i32gather_ps(_mm512_loadu_si512(offset), base, 4);
+  return _mm512_mask_i32gather_ps(_mm512_setzero_ps(), every_lane_unseen<__mmask16>(), _mm512_loadu_si512(offset), base,
+                                  4);
 }
 // The four floats from base + a, + b, + c, + e as the 128-bit quarters of one register.
 NDRESIZE_SIMD_API __m512 quarters(const float* base, std::int32_t a, std::int32_t b, std::int32_t c,
@@ -93,8 +106,10 @@ NDRESIZE_SIMD_API void GatherOffsetPairs(Df d, const T* base, const std::int32_t
     second = _mm512_cvtepi32_ps(piece_element<T, S>(v));
   } else if constexpr (std::is_same_v<T, float> && S == 1) {
     const __m512i k = _mm512_loadu_si512(o);
-    const __m512 lo = _mm512_castpd_ps(_mm512_i32gather_pd(_mm512_castsi512_si256(k), base, 4));
-    const __m512 hi = _mm512_castpd_ps(_mm512_i32gather_pd(_mm512_extracti64x4_epi64(k, 1), base, 4));
+    const __m512 lo = _mm512_castpd_ps(_mm512_mask_i32gather_pd(_mm512_setzero_pd(), every_lane_unseen<__mmask8>(),
+                                                                _mm512_castsi512_si256(k), base, 4));
+    const __m512 hi = _mm512_castpd_ps(_mm512_mask_i32gather_pd(_mm512_setzero_pd(), every_lane_unseen<__mmask8>(),
+                                                                _mm512_extracti64x4_epi64(k, 1), base, 4));
     first =
         _mm512_permutex2var_ps(lo, _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30), hi);
     second =
