@@ -20,8 +20,8 @@
 #endif
 
 // Every op of a backend, as Highway's HWY_API: inlined into the kernel that calls it at any
-// optimization level. At -O2 GCC kept the larger ops calls (GatherOffsetPairs<3, float>:
-// W2-NHWC of bench/ took 1.6 x the time of -O3; bench/README.md, "Optimization levels and compilers").
+// optimization level. At -O2 GCC kept the larger ops calls (GatherOffsetPairs<3, float>: W2-NHWC
+// of bench/ took 1.6 x the time of -O3; bench/README.md, "Optimization levels and compilers").
 #if defined(__GNUC__) || defined(__clang__)
 #define NDRESIZE_SIMD_API __attribute__((always_inline)) inline
 #else

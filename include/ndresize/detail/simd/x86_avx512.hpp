@@ -27,9 +27,9 @@ NDRESIZE_SIMD_API VF Zero(Df) noexcept { return _mm512_setzero_ps(); }
 NDRESIZE_SIMD_API VF Set(Df, float v) noexcept { return _mm512_set1_ps(v); }
 NDRESIZE_SIMD_API VF Load(Df, const float* p) noexcept { return _mm512_load_ps(p); }
 NDRESIZE_SIMD_API VF LoadU(Df, const float* p) noexcept { return _mm512_loadu_ps(p); }
-NDRESIZE_SIMD_API __mmask16 first_n(std::size_t n) noexcept {
+NDRESIZE_SIMD_API __mmask16 first_n(std::size_t n) noexcept {  // n ≤ 16
   return static_cast<__mmask16>((1u << n) - 1u);
-}  // n ≤ 16
+}
 // Masked-off lanes are neither read nor faulted on.
 NDRESIZE_SIMD_API VF LoadN(Df, const float* p, std::size_t n) noexcept { return _mm512_maskz_loadu_ps(first_n(n), p); }
 NDRESIZE_SIMD_API void Store(VF v, Df, float* p) noexcept { _mm512_store_ps(p, v); }
@@ -55,9 +55,9 @@ inline constexpr bool HardwareGather = true;
 // A gather merges the lanes its mask leaves off into its destination register, so it waits for
 // that register's last write. GCC 12 drops the zero source of a gather whose mask it knows is
 // every lane and gathers into whatever register it picks: in a loop of tap slots, the last
-// slot's, so each gather waited for the one before (W6a of bench/: 1.4 x the time clang's code
-// takes, which zeroes the register; bench/README.md, "Optimization levels and compilers"). A mask the compiler
-// cannot see keeps the zero source.
+// slot's, so each gather waited for the one before (W6a of bench/: 1.4 x the time of clang's
+// code, which zeroes the register; bench/README.md, "Optimization levels and compilers"). A
+// mask the compiler cannot see keeps the zero source.
 template <class Mask>
 NDRESIZE_SIMD_API Mask every_lane_unseen() noexcept {
   Mask m = static_cast<Mask>(~0u);
