@@ -264,9 +264,9 @@ NDRESIZE_ALWAYS_INLINE void window_rows(Dst* d, index_t d_row, const Src* s, ind
   NDRESIZE_UNROLLED
   for (int t = 0; t < Slots; ++t) every = every && m[t] == every_lane;
   // The common block (whole windows, a whole store, every lane in every slot) in a loop without
-  // the per-row choices, which the compilers keep in the loop (bench/README.md, "Tuning"). The
-  // other blocks select with their masks: on lanes a slot has, the select keeps the sum, so a
-  // slot of every lane gives the bits it gives without one.
+  // the per-row choices, which GCC at -O2 keeps in the loop (bench/README.md, "Optimization
+  // levels and compilers"). The other blocks select with their masks: on lanes a slot has, the
+  // select keeps the sum, so a slot of every lane gives the bits it gives without one.
   if (every && n >= lanes && avail >= (Two ? 2 * lanes : lanes)) {
     for (index_t r = 0; r < rows; ++r) {
       const Src* row = s + r * s_row;

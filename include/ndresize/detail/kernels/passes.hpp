@@ -96,8 +96,8 @@ inline index_t& last_chunk_slot() noexcept {
 /// into the next slot's ring, taking it from the core that writes it. So a body takes the slot
 /// its thread used last while neither neighbour is taken, else a free slot with free
 /// neighbours, else the slot used last, else any free one (the measurements:
-/// docs/threads-and-memory.md, "Scratch follows the thread"). Every body rebuilds what it reads from its scratch,
-/// so the slot changes no result. No more bodies run at once than there are chunks, which is
+/// docs/threads-and-memory.md, "Scratch follows the thread"). Every body rebuilds what it reads
+/// from its scratch, so the slot changes no result. No more bodies run at once than there are chunks, which is
 /// no more than there are slots (passes split their items into at most `count` chunks), so a
 /// free slot is always found.
 class claimed_chunk {
