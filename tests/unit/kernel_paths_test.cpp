@@ -266,7 +266,8 @@ std::ptrdiff_t first_resample_difference(nd::isa target, const nd::axis_table& t
                                          index_t pixel, index_t in, index_t out, index_t rows, std::mt19937& rng) {
   std::vector<Src> s(static_cast<std::size_t>(rows * in * pixel));
   for (auto& v : s) v = random_value<Src>(rng);
-  std::vector<Dst> got(static_cast<std::size_t>(rows * out * pixel) + 1, Dst(7)), want = got;
+  // past the outputs, a vector of each target's widest kind: a store past the row shows as a difference
+  std::vector<Dst> got(static_cast<std::size_t>(rows * out * pixel) + 64, Dst(7)), want = got;
   dt::resample_args<Src, Dst> a{got.data(), pixel, 1, s.data(), pixel, 1, pixel, &t, rows, out * pixel, in * pixel, p};
   dt::resample_args<Src, Dst> b = a;
   b.d = want.data();
@@ -333,10 +334,9 @@ one_pass_coverage check_blend_resample(nd::isa target, std::mt19937& rng) {
   const auto ops = dt::blend_resample_for<float, Src, Dst>(target);
   const auto generic = dt::blend_resample_for<float, Src, Dst>(nd::isa::generic);
   const auto L = static_cast<index_t>(lanes_of(target));
-  // Reads by loads (reads_by_loads): integer rows everywhere; float rows on SSE4.1 and NEON, and
-  // pairs of 3-element pixels on every target.
-  const bool reads_by_loads =
-      std::is_integral_v<Src> || (std::is_same_v<Src, float> && target != nd::isa::avx2 && target != nd::isa::avx512);
+  // Reads by loads (reads_by_loads): integer rows everywhere; float rows on SSE4.1, AVX2 and
+  // NEON, and pairs of 3-element pixels on every target.
+  const bool reads_by_loads = std::is_integral_v<Src> || (std::is_same_v<Src, float> && target != nd::isa::avx512);
   one_pass_coverage one_pass;
   int interleaved_pairs = 0;
   for (const index_t pixel : {1, 3})
@@ -457,8 +457,8 @@ int check_resample_blend(nd::isa target, std::mt19937& rng) {
   return streamed;
 }
 
-// Resample of rows of narrow pixels (resample_narrow_pixels on targets without gather
-// instructions: pixels of 2 to 4 elements, 3 or more taps): pixels of 1–5 elements, 0–6 and
+// Resample of rows of narrow pixels (resample_narrow_pixels: pixels of 2 to `lanes` elements,
+// tuning::narrow_pixel_min_taps(lanes) or more taps): pixels of 1–5 elements, 0–6 and
 // 33 taps per output (random per output, some with none), upsampling and shrinking, 1 and 3
 // rows, with and without the packed copy, sources ending at the row's last element (so that
 // a read past the last pixel shows under the address sanitizer). Returns how many cases met
@@ -466,7 +466,6 @@ int check_resample_blend(nd::isa target, std::mt19937& rng) {
 template <class Src, class Dst>
 int check_narrow_pixels(nd::isa target, std::mt19937& rng) {
   const auto L = static_cast<index_t>(lanes_of(target));
-  const bool gathers_are_loads = target != nd::isa::avx2 && target != nd::isa::avx512;
   int covered = 0;
   for (const index_t pixel : {1, 2, 3, 4, 5})
     for (const index_t out : std::vector<index_t>{1, 2, L - 1, L, L + 1, 4 * L + 1, 37})
@@ -490,8 +489,7 @@ int check_narrow_pixels(nd::isa target, std::mt19937& rng) {
                                                   t.tap_weight_f, std::max(t.max_taps, 1))
                          : nd::packed_taps{};
               if (packed && !p.usable()) continue;
-              if (gathers_are_loads && pixel >= 2 && pixel <= L && t.max_taps >= dt::tuning::narrow_pixel_min_taps)
-                ++covered;
+              if (pixel >= 2 && pixel <= L && t.max_taps >= dt::tuning::narrow_pixel_min_taps(L)) ++covered;
               const std::ptrdiff_t i =
                   first_resample_difference<Src, Dst>(target, t, packed ? &p : nullptr, pixel, in, out, rows, rng);
               if (i != -1) {
@@ -522,13 +520,13 @@ void check_source(nd::isa target, std::mt19937& rng) {
   if (!none) {
     EXPECT_GT(streamed, 0) << nd::isa_name(target) << " " << type_name<Src>() << ": none streamed";
   }
-  // Every 128-bit target (gathers that are loads) takes the narrow pixels' path; the others never.
+  // Every vector target takes the narrow pixels' path (with 33 taps at least).
   const int narrow = check_narrow_pixels<Src, float>(target, rng);
-  if (lanes_of(target) == 4) {
+  if (lanes_of(target) >= 4) {
     EXPECT_GT(narrow, 0) << nd::isa_name(target) << " " << type_name<Src>() << ": no narrow pixels";
   }
   const one_pass_coverage one_pass = check_blend_resample<Src, float>(target, rng);
-  if (std::is_integral_v<Src> || (std::is_same_v<Src, float> && target != nd::isa::avx2 && target != nd::isa::avx512)) {
+  if (std::is_integral_v<Src> || (std::is_same_v<Src, float> && target != nd::isa::avx512)) {
     EXPECT_GT(one_pass.cases, 0) << nd::isa_name(target) << " " << type_name<Src>() << ": no one-pass blend_resample";
     EXPECT_GT(one_pass.linear_shrinks[0], 0)
         << nd::isa_name(target) << " " << type_name<Src>() << ": no linear shrink of 1-element pixels";

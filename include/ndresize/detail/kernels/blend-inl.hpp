@@ -241,21 +241,21 @@ void resample_short_channels(const resample_args<Src, Dst>& a) noexcept {
 }
 
 /// Whether `a` resamples rows of pixels narrower than a vector (2 to `lanes` contiguous
-/// elements: RGB images) with at least tuning::narrow_pixel_min_taps taps, on a target whose
+/// elements: RGB images) with at least tuning::narrow_pixel_min_taps(lanes) taps, on a target whose
 /// gathers are lane-by-lane loads. A block of such outputs reads too wide a span for the
 /// packed windows (a 2 × cubic upsample of 3 channels: 13 elements for 4 outputs), so each
 /// output pixel is computed as one vector instead (resample_narrow_pixels).
 template <class Src, class Dst>
 NDRESIZE_ALWAYS_INLINE bool narrow_pixels(const resample_args<Src, Dst>& a) noexcept {
-  return !hn::HardwareGather && a.block >= 2 && a.block <= lanes && a.sj == a.block && a.dj == a.block && a.sc == 1 &&
-         a.dc == 1 && a.table->max_taps >= tuning::narrow_pixel_min_taps;
+  return a.block >= 2 && a.block <= lanes && a.sj == a.block && a.dj == a.block && a.sc == 1 && a.dc == 1 &&
+         a.table->max_taps >= tuning::narrow_pixel_min_taps(lanes);
 }
 
 /// The resample of rows that narrow_pixels accepts, one output pixel per vector: its first
 /// `block` lanes are Σ_q w_q · (the pixel of tap q), first product then the others in table
 /// order (resample_body's operations), from one load per tap; the lanes past the pixel (the
-/// next pixel's elements, or zeros past the row's end) are stored too and overwritten by the
-/// next pixel's store, except on the row's last pixel, which stores its own lanes only.
+/// next pixels' elements) are stored too and overwritten by the next pixels' stores, except
+/// near the row's end: a pixel whose whole vector would pass the row stores its own lanes only.
 template <class Src, class Dst>
 void resample_narrow_pixels(const resample_args<Src, Dst>& a) noexcept {
   const hn::Df df;
@@ -264,6 +264,7 @@ void resample_narrow_pixels(const resample_args<Src, Dst>& a) noexcept {
   const index_t* tb = t.tap_begin.data();
   const index_t* ti = t.tap_index.data();
   const index_t pixel = a.block, whole = t.in * pixel - lanes;  // a pixel at or before `whole` loads whole lanes
+  const index_t stores_whole = t.out * pixel - lanes;           // a pixel at or before it stores whole lanes
   const auto source = [&](const Src* s, index_t q) {
     const index_t at = ti[q] * pixel;
     return hn::Mul(hn::Set(df, wt[q]), at <= whole ? load_lanes<Src>(s + at) : load_lanes<Src>(s + at, pixel));
@@ -277,7 +278,7 @@ void resample_narrow_pixels(const resample_args<Src, Dst>& a) noexcept {
       for (index_t q = b + 1; q < e; ++q) acc = hn::Add(acc, source(s, q));
       Dst* o = d + j * pixel;
       if constexpr (storable<Dst>) {
-        if (j + 1 < t.out)
+        if (j * pixel <= stores_whole)
           store_lanes<Dst>(acc, o);
         else
           store_lanes<Dst>(acc, o, pixel);

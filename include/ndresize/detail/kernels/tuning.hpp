@@ -64,17 +64,19 @@ inline constexpr index_t resample_blend_min_channels = 16;
 /// ... on targets of at least this many float lanes (128-bit vectors measured slower so).
 inline constexpr index_t resample_blend_min_lanes = 8;
 
-/// Rows of pixels narrower than a vector (2 to 4 channels on 128-bit targets, whose gathers are
-/// loads) resample one output pixel per vector when their outputs have at least this many
-/// taps (cubic, antialiased): their blocks would gather lane by lane. With fewer taps (linear
-/// upsamples) the blocks fit two windows, which stay as fast.
-inline constexpr int narrow_pixel_min_taps = 3;
+/// Rows of pixels narrower than a vector (2 to `lanes` channels) resample one output pixel
+/// per vector when their outputs have at least this many taps (cubic, antialiased): their
+/// blocks would gather. With fewer taps (linear upsamples) the blocks fit two windows, which
+/// stay as fast. 3 taps on 4-lane vectors, in proportion to the lanes on wider ones, whose one
+/// pixel per vector leaves more lanes idle (the 4-tap cubic upsample W3-NHWC took 1.66 x the
+/// time on AVX2 at 3 taps; the 17-tap antialiased shrinks gain on AVX2 and AVX-512).
+constexpr int narrow_pixel_min_taps(index_t lanes) noexcept { return static_cast<int>(3 * lanes / 4); }
 
 /// A v-first pair that shrinks its inner axis by more than its taps blends only the source
 /// elements its resample reads, in one pass (blend_resample), where its gathers are loads
-/// (SSE4.1 and NEON; integer sources, and float pixels of 3 elements, on every target). Where
-/// they would be gather instructions (other float rows on AVX2 and AVX-512), blending whole
-/// rows into an intermediate row stays faster.
+/// (SSE4.1, AVX2 and NEON; integer sources, and float pixels of 3 elements, on every target).
+/// Where they would be gather instructions (other float rows on AVX-512), blending whole rows
+/// into an intermediate row stays faster.
 inline constexpr bool blend_where_read_with_gather_instructions = false;
 
 /// A packed copy of a table is built only while its entries stay within this factor of the

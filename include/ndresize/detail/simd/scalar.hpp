@@ -56,8 +56,8 @@ NDRESIZE_SIMD_API VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept { retur
 NDRESIZE_SIMD_API VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
   return {base[*offset]};
 }
-/// Whether GatherOffsets from float rows is a gather instruction (AVX2, AVX-512) or loads lane
-/// by lane (SSE4.1, NEON, this reference).
+/// Whether GatherOffsets from float rows is a gather instruction (AVX-512) or loads lane by
+/// lane (AVX2, SSE4.1, NEON, this reference).
 inline constexpr bool HardwareGather = false;
 /// GatherOffsets from rows of 8- and 16-bit integers, widened exactly: loads lane by lane on
 /// every target.

@@ -53,30 +53,24 @@ NDRESIZE_SIMD_API VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept {
   const VF from_hi = _mm256_castsi256_ps(_mm256_cmpgt_epi32(idx, _mm256_set1_epi32(7)));
   return _mm256_blendv_ps(_mm256_permutevar8x32_ps(lo, idx), _mm256_permutevar8x32_ps(hi, idx), from_hi);
 }
-/// GatherOffsets from float rows is a gather instruction (scalar.hpp: HardwareGather); from
-/// rows of 8- and 16-bit integers it is loads, lane by lane, widened exactly.
-inline constexpr bool HardwareGather = true;
+/// No gather instruction: GatherOffsets and GatherOffsetPairs are loads, lane by lane
+/// (scalar.hpp: HardwareGather). AVX2's gathers measured slower than the loads on this
+/// project's benchmark machine (bench/README.md, "Tuning": the antialiased shrinks 0.77-0.92 x
+/// the time with loads, and the one-pass blend_resample they allow takes W2 to 0.81-0.93 x).
+inline constexpr bool HardwareGather = false;
 template <class T>
 NDRESIZE_SIMD_API VF GatherOffsets(Df, const T* base, const std::int32_t* o) noexcept requires narrow_integer<T> {
   return _mm256_cvtepi32_ps(_mm256_setr_epi32(base[o[0]], base[o[1]], base[o[2]], base[o[3]], base[o[4]], base[o[5]],
                                               base[o[6]], base[o[7]]));
 }
-// A gather merges the lanes its mask leaves off into its destination register, so it waits for
-// that register's last write; GCC 12 drops the zero source of a gather whose mask it sees is
-// every lane (x86_avx512.hpp: every_lane_unseen). A mask it cannot see keeps the zero source.
-NDRESIZE_SIMD_API __m256i every_lane_unseen() noexcept {
-  __m256i m = _mm256_set1_epi32(-1);
-  __asm__("" : "+x"(m));
-  return m;
+NDRESIZE_SIMD_API VF GatherOffsets(Df, const float* base, const std::int32_t* o) noexcept {
+  return _mm256_setr_ps(base[o[0]], base[o[1]], base[o[2]], base[o[3]], base[o[4]], base[o[5]], base[o[6]], base[o[7]]);
 }
-NDRESIZE_SIMD_API VF GatherOffsets(Df, const float* base, const std::int32_t* offset) noexcept {
-  return _mm256_mask_i32gather_ps(_mm256_setzero_ps(), base,
-                                  _mm256_loadu_si256(reinterpret_cast<const __m256i*>(offset)),
-                                  _mm256_castsi256_ps(every_lane_unseen()), 4);
-}
-// The 64-bit quarters of v in the order 0, 2, 1, 3 (no lambda: it would not get the region's target).
-NDRESIZE_SIMD_API VF quarters_0213(VF v) noexcept {
-  return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(v), _MM_SHUFFLE(3, 1, 2, 0)));
+// The float pairs at a and b (64 bits each) as the two halves of a 128-bit vector (no lambda:
+// it would not get the region's target).
+NDRESIZE_SIMD_API __m128 two_pairs(const float* a, const float* b) noexcept {
+  return _mm_loadh_pi(_mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(a)),
+                      reinterpret_cast<const __m64*>(b));
 }
 // Element At of each lane's piece (lane_types.hpp: pair_in_piece), widened to a 32-bit lane.
 template <class T, int At>
@@ -86,9 +80,9 @@ NDRESIZE_SIMD_API __m256i piece_element(__m256i v) noexcept {
   return std::is_signed_v<T> ? _mm256_srai_epi32(v, shr) : _mm256_srli_epi32(v, shr);
 }
 // Lane i of first gets base[k], of second base[k + S]. Integer pairs that one load holds: one
-// load per lane, then the elements taken out. Float pairs with S = 1: lanes 0–3 and 4–7, one
-// 64-bit gather each of the pairs; the even and odd elements regrouped per 128-bit half, then
-// the 64-bit quarters put in order. Else two gathers.
+// load per lane, then the elements taken out. Float pairs with S = 1: one 64-bit load per lane,
+// lanes 0, 1, 4, 5 in one register and 2, 3, 6, 7 in another, then the even and odd elements
+// regrouped per 128-bit half. Else two gathers.
 template <int S, class T>
 NDRESIZE_SIMD_API void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& first,
                                          VF& second) noexcept requires std::is_same_v<T, float> || narrow_integer<T> {
@@ -100,15 +94,12 @@ NDRESIZE_SIMD_API void GatherOffsetPairs(Df d, const T* base, const std::int32_t
     first = _mm256_cvtepi32_ps(piece_element<T, 0>(v));
     second = _mm256_cvtepi32_ps(piece_element<T, S>(v));
   } else if constexpr (std::is_same_v<T, float> && S == 1) {
-    const __m256i k = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(o));
-    const auto* b = reinterpret_cast<const double*>(base);
-    const __m256d every = _mm256_castsi256_pd(every_lane_unseen());
-    const __m256 lo =
-        _mm256_castpd_ps(_mm256_mask_i32gather_pd(_mm256_setzero_pd(), b, _mm256_castsi256_si128(k), every, 4));
-    const __m256 hi =
-        _mm256_castpd_ps(_mm256_mask_i32gather_pd(_mm256_setzero_pd(), b, _mm256_extracti128_si256(k, 1), every, 4));
-    first = quarters_0213(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)));
-    second = quarters_0213(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));
+    const __m256 lo = _mm256_insertf128_ps(_mm256_castps128_ps256(two_pairs(base + o[0], base + o[1])),
+                                           two_pairs(base + o[4], base + o[5]), 1);
+    const __m256 hi = _mm256_insertf128_ps(_mm256_castps128_ps256(two_pairs(base + o[2], base + o[3])),
+                                           two_pairs(base + o[6], base + o[7]), 1);
+    first = _mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0));
+    second = _mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1));
   } else if constexpr (std::is_same_v<T, float> && S == 3) {
     // One 128-bit load per lane (the pair and the two elements between), lanes i and i + 4 in
     // one register; then per 128-bit half SSE4.1's transpose of elements 0 and 3.
