@@ -369,11 +369,12 @@ void resample(const resample_args<Src, Dst>& a) noexcept {
 /// by gather instructions: tuning::blend_where_read_with_gather_instructions): rows of 8- and
 /// 16-bit integers on every target; float rows on targets without gather instructions, and on
 /// the others where the pairs are pixels of 3 elements (GatherOffsetPairs<3>: a 128-bit load
-/// per lane).
+/// per lane) or every block is a pair of neighbours (GatherOffsetPairs<1>: a 64-bit load per
+/// lane; the linear shrinks).
 template <class Src>
 NDRESIZE_ALWAYS_INLINE bool reads_by_loads(const packed_taps& p) noexcept {
   if constexpr (std::is_same_v<Src, float>)
-    return !hn::HardwareGather || tuning::blend_where_read_with_gather_instructions || p.pixel == 3;
+    return !hn::HardwareGather || tuning::blend_where_read_with_gather_instructions || p.pixel == 3 || p.all_pairs;
   else
     return simd::narrow_integer<Src>;
 }

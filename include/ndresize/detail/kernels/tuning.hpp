@@ -74,9 +74,9 @@ constexpr int narrow_pixel_min_taps(index_t lanes) noexcept { return static_cast
 
 /// A v-first pair that shrinks its inner axis by more than its taps blends only the source
 /// elements its resample reads, in one pass (blend_resample), where its gathers are loads
-/// (SSE4.1, AVX2 and NEON; integer sources, and float pixels of 3 elements, on every target).
-/// Where they would be gather instructions (other float rows on AVX-512), blending whole rows
-/// into an intermediate row stays faster.
+/// (SSE4.1, AVX2 and NEON; on every target integer sources, float pixels of 3 elements, and
+/// float tables whose blocks are all pairs). Where they would be gather instructions (other
+/// float rows on AVX-512), blending whole rows into an intermediate row stays faster.
 inline constexpr bool blend_where_read_with_gather_instructions = false;
 
 /// A packed copy of a table is built only while its entries stay within this factor of the

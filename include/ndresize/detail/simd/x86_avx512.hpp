@@ -74,12 +74,21 @@ NDRESIZE_SIMD_API VF GatherOffsets(Df, const float* base, const std::int32_t* of
   return _mm512_mask_i32gather_ps(_mm512_setzero_ps(), every_lane_unseen<__mmask16>(), _mm512_loadu_si512(offset), base,
                                   4);
 }
+// The float pairs at a and b (64 bits each) as the two halves of a 128-bit vector.
+NDRESIZE_SIMD_API __m128 two_pairs(const float* a, const float* b) noexcept {
+  return _mm_loadh_pi(_mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(a)),
+                      reinterpret_cast<const __m64*>(b));
+}
+// a, b, c, e as the 128-bit quarters of one register.
+NDRESIZE_SIMD_API __m512 four(__m128 a, __m128 b, __m128 c, __m128 e) noexcept {
+  const __m256 lo = _mm256_insertf128_ps(_mm256_castps128_ps256(a), b, 1);
+  const __m256 hi = _mm256_insertf128_ps(_mm256_castps128_ps256(c), e, 1);
+  return _mm512_insertf32x8(_mm512_castps256_ps512(lo), hi, 1);
+}
 // The four floats from base + a, + b, + c, + e as the 128-bit quarters of one register.
 NDRESIZE_SIMD_API __m512 quarters(const float* base, std::int32_t a, std::int32_t b, std::int32_t c,
                                   std::int32_t e) noexcept {
-  const __m256 lo = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(base + a)), _mm_loadu_ps(base + b), 1);
-  const __m256 hi = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(base + c)), _mm_loadu_ps(base + e), 1);
-  return _mm512_insertf32x8(_mm512_castps256_ps512(lo), hi, 1);
+  return four(_mm_loadu_ps(base + a), _mm_loadu_ps(base + b), _mm_loadu_ps(base + c), _mm_loadu_ps(base + e));
 }
 // Element At of each lane's piece (lane_types.hpp: pair_in_piece), widened to a 32-bit lane.
 template <class T, int At>
@@ -89,9 +98,10 @@ NDRESIZE_SIMD_API __m512i piece_element(__m512i v) noexcept {
   return std::is_signed_v<T> ? _mm512_srai_epi32(v, shr) : _mm512_srli_epi32(v, shr);
 }
 // Lane i of first gets base[k], of second base[k + S]. Integer pairs that one load holds: one
-// load per lane, then the elements taken out. Float pairs with S = 1: lanes 0–7 and 8–15, one
-// 64-bit gather each of the pairs, then the pairs' first and second elements regrouped into
-// one vector each. Else two gathers.
+// load per lane, then the elements taken out. Float pairs with S = 1: one 64-bit load per lane
+// (measured faster than two 64-bit gathers: bench/README.md, "Tuning",
+// blend_where_read_with_gather_instructions), lanes 4q, 4q + 1 and 4q + 2, 4q + 3 in quarter q
+// of two registers, then the even and odd elements regrouped per quarter. Else two gathers.
 template <int S, class T>
 NDRESIZE_SIMD_API void GatherOffsetPairs(Df d, const T* base, const std::int32_t* o, VF& first,
                                          VF& second) noexcept requires std::is_same_v<T, float> || narrow_integer<T> {
@@ -105,15 +115,12 @@ NDRESIZE_SIMD_API void GatherOffsetPairs(Df d, const T* base, const std::int32_t
     first = _mm512_cvtepi32_ps(piece_element<T, 0>(v));
     second = _mm512_cvtepi32_ps(piece_element<T, S>(v));
   } else if constexpr (std::is_same_v<T, float> && S == 1) {
-    const __m512i k = _mm512_loadu_si512(o);
-    const __m512 lo = _mm512_castpd_ps(_mm512_mask_i32gather_pd(_mm512_setzero_pd(), every_lane_unseen<__mmask8>(),
-                                                                _mm512_castsi512_si256(k), base, 4));
-    const __m512 hi = _mm512_castpd_ps(_mm512_mask_i32gather_pd(_mm512_setzero_pd(), every_lane_unseen<__mmask8>(),
-                                                                _mm512_extracti64x4_epi64(k, 1), base, 4));
-    first =
-        _mm512_permutex2var_ps(lo, _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30), hi);
-    second =
-        _mm512_permutex2var_ps(lo, _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31), hi);
+    const __m512 lo = four(two_pairs(base + o[0], base + o[1]), two_pairs(base + o[4], base + o[5]),
+                           two_pairs(base + o[8], base + o[9]), two_pairs(base + o[12], base + o[13]));
+    const __m512 hi = four(two_pairs(base + o[2], base + o[3]), two_pairs(base + o[6], base + o[7]),
+                           two_pairs(base + o[10], base + o[11]), two_pairs(base + o[14], base + o[15]));
+    first = _mm512_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0));
+    second = _mm512_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1));
   } else if constexpr (std::is_same_v<T, float> && S == 3) {
     // One 128-bit load per lane (the pair and the two elements between), lanes i, i + 4, i + 8,
     // i + 12 in one register; then per 128-bit quarter SSE4.1's transpose of elements 0 and 3.
