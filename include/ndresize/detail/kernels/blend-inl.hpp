@@ -143,11 +143,14 @@ NDRESIZE_ALWAYS_INLINE hn::VF blend_all_taps(const blend_args<Src, Dst, float>& 
 
 /// A blend of more than 4 contiguous rows (antialiased shrinks: 8–10 taps at 1080p → 224),
 /// 4 vectors at a time in four independent accumulators, each summed over the taps in table
-/// order: the same roundings as blend_body, four dependency chains instead of one.
+/// order: the same roundings as blend_body, four dependency chains instead of one. Each row is
+/// prefetched a fixed distance ahead of its loads (tuning::many_rows_prefetch_distance; the
+/// rows are short runs read side by side, about half of them new for each output row).
 template <class Src, class Dst>
 void blend_many(const blend_args<Src, Dst, float>& a) noexcept {
   const hn::Df d;
   const hn::VF w0 = hn::Set(d, a.w[0]);
+  constexpr auto ahead = static_cast<index_t>(tuning::many_rows_prefetch_distance / sizeof(Src));
   index_t l = 0;
   for (; l + 4 * lanes <= a.len; l += 4 * lanes) {
     const Src* r0 = a.rows[0] + l;
@@ -156,6 +159,7 @@ void blend_many(const blend_args<Src, Dst, float>& a) noexcept {
     for (index_t q = 1; q < a.taps; ++q) {
       const hn::VF wq = hn::Set(d, a.w[q]);
       const Src* r = a.rows[q] + l;
+      if (l + ahead + 4 * lanes <= a.len) prefetch_bytes<false>(r + ahead, 4 * lanes * sizeof(Src));
       v0 = hn::Add(v0, hn::Mul(wq, load_lanes<Src>(r)));
       v1 = hn::Add(v1, hn::Mul(wq, load_lanes<Src>(r + lanes)));
       v2 = hn::Add(v2, hn::Mul(wq, load_lanes<Src>(r + 2 * lanes)));

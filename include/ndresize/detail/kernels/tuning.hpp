@@ -23,6 +23,10 @@ inline constexpr index_t streaming_min_row = 256;
 /// lines (AVX-512: W1 1.6 × the time); 8-lane loads measured no slower.
 inline constexpr index_t stream_realigned_min_lanes = 16;
 
+/// A blend of more than 4 rows (blend_many) prefetches each row this many bytes ahead of its
+/// loads.
+inline constexpr std::size_t many_rows_prefetch_distance = 512;
+
 /// Channel blocks (NHWC: C) below this many elements take the per-target loop with the row
 /// blend inlined; longer ones call the target's blend per output.
 inline constexpr index_t short_channels_max = 256;
