@@ -55,8 +55,8 @@ NDRESIZE_SIMD_API VF TwoTablesLookupLanes(VF lo, VF hi, VI idx) noexcept {
 }
 /// No gather instruction: GatherOffsets and GatherOffsetPairs are loads, lane by lane
 /// (scalar.hpp: HardwareGather). AVX2's gathers measured slower than the loads on this
-/// project's benchmark machine (bench/README.md, "Tuning": the antialiased shrinks 0.77-0.92 x
-/// the time with loads, and the one-pass blend_resample they allow takes W2 to 0.81-0.93 x).
+/// project's benchmark machine (bench/README.md, "Tuning": the antialiased shrinks 0.77-0.94 x
+/// the time with loads, and the one-pass blend_resample they allow took W2 to 0.79-0.81 x).
 inline constexpr bool HardwareGather = false;
 template <class T>
 NDRESIZE_SIMD_API VF GatherOffsets(Df, const T* base, const std::int32_t* o) noexcept requires narrow_integer<T> {
