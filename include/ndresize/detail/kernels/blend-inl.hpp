@@ -154,12 +154,13 @@ void blend_many(const blend_args<Src, Dst, float>& a) noexcept {
   index_t l = 0;
   for (; l + 4 * lanes <= a.len; l += 4 * lanes) {
     const Src* r0 = a.rows[0] + l;
+    const bool ahead_in_rows = l + ahead + 4 * lanes <= a.len;  // prefetch only within the rows
     hn::VF v0 = hn::Mul(w0, load_lanes<Src>(r0)), v1 = hn::Mul(w0, load_lanes<Src>(r0 + lanes));
     hn::VF v2 = hn::Mul(w0, load_lanes<Src>(r0 + 2 * lanes)), v3 = hn::Mul(w0, load_lanes<Src>(r0 + 3 * lanes));
     for (index_t q = 1; q < a.taps; ++q) {
       const hn::VF wq = hn::Set(d, a.w[q]);
       const Src* r = a.rows[q] + l;
-      if (l + ahead + 4 * lanes <= a.len) prefetch_bytes<false>(r + ahead, 4 * lanes * sizeof(Src));
+      if (ahead_in_rows) prefetch_bytes<false>(r + ahead, 4 * lanes * sizeof(Src));
       v0 = hn::Add(v0, hn::Mul(wq, load_lanes<Src>(r)));
       v1 = hn::Add(v1, hn::Mul(wq, load_lanes<Src>(r + lanes)));
       v2 = hn::Add(v2, hn::Mul(wq, load_lanes<Src>(r + 2 * lanes)));
