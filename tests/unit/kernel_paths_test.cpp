@@ -513,9 +513,10 @@ void check_source(nd::isa target, std::mt19937& rng) {
   if (std::is_same_v<Src, float>) {
     EXPECT_GT(c.pair_gathers, 0) << nd::isa_name(target) << ": no pair gather block";
   }
-  // Every target of 8 lanes or more has one (tuning::resample_blend_min_lanes), but for float16
-  // sources where the backend does not convert them (AVX2: no F16C in its region).
-  const bool none = lanes_of(target) < 8 || (std::is_same_v<Src, Eigen::half> && target == nd::isa::avx2);
+  // Every vector target has one (tuning::resample_blend_min_lanes), but for float16 sources
+  // where the backend does not convert them (SSE4.1 and AVX2: no F16C in their regions).
+  const bool none = lanes_of(target) < 4 ||
+                    (std::is_same_v<Src, Eigen::half> && (target == nd::isa::sse4 || target == nd::isa::avx2));
   const int streamed = check_resample_blend<Src, float>(target, rng);
   EXPECT_EQ(streamed == -1, none) << nd::isa_name(target) << " " << type_name<Src>();
   if (!none) {
@@ -574,8 +575,8 @@ TEST(KernelPaths, BlendAndChannelsMatchTheScalarBodiesOnEveryTarget) {
     EXPECT_GT(u8_to_u8.linear_shrinks[1], 0);  // W6 of bench/: a uint8 HWC image
     check_blend_resample<float, Eigen::half>(t, rng);
     // An h-first pair from X straight to Y, and from scratch to narrow destinations.
-    EXPECT_EQ((check_resample_blend<std::uint8_t, std::uint8_t>(t, rng)), lanes_of(t) < 8 ? -1 : 0);
-    EXPECT_EQ((check_resample_blend<float, std::int16_t>(t, rng)), lanes_of(t) < 8 ? -1 : 0);
+    EXPECT_EQ((check_resample_blend<std::uint8_t, std::uint8_t>(t, rng)), lanes_of(t) < 4 ? -1 : 0);
+    EXPECT_EQ((check_resample_blend<float, std::int16_t>(t, rng)), lanes_of(t) < 4 ? -1 : 0);
   }
   std::printf("kernel paths: %zu vector targets checked\n", targets.size());
 #if NDRESIZE_X86

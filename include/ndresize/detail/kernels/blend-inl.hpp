@@ -321,42 +321,74 @@ NDRESIZE_ALWAYS_INLINE void put_lanes(hn::VF v, Dst* p, bool stream) noexcept {
 
 /// Lanes [l, l + lanes) of one output pixel of resample_blend, in each of its output rows: the
 /// pixel's Th-tap blend in each of the Tv source rows (the h pass), once, then each output
-/// row's Tv-tap blend of those (the v pass), every sum as blend_lanes forms it.
-template <int Tv, int Th, class Src, class Dst>
-NDRESIZE_ALWAYS_INLINE void resample_blend_lanes(Dst* o, index_t d_row, index_t outputs, const Src* const* rows,
-                                                 const hn::VF (*wv)[2], const index_t* off, const hn::VF* wh, index_t l,
-                                                 bool stream) noexcept {
+/// row's Tv-tap blend of those (the v pass), every sum as blend_lanes forms it. G output rows,
+/// or `outputs` where G is 0. Everything is passed by value: a store of a vector type may alias
+/// any memory, so a value read through a pointer would be read again after every store.
+template <int Tv, int Th, int G, class Src, class Dst>
+NDRESIZE_ALWAYS_INLINE void resample_blend_lanes(Dst* o, index_t d_row, index_t outputs, const Src* r0, const Src* r1,
+                                                 const hn::VF (&wv)[4][2], index_t off0, index_t off1, hn::VF wh0,
+                                                 hn::VF wh1, bool stream) noexcept {
   const auto h = [&](const Src* r) {
-    hn::VF v = hn::Mul(wh[0], load_lanes<Src>(r + off[0] + l));
-    if constexpr (Th > 1) v = hn::Add(v, hn::Mul(wh[1], load_lanes<Src>(r + off[1] + l)));
+    hn::VF v = hn::Mul(wh0, load_lanes<Src>(r + off0));
+    if constexpr (Th > 1) v = hn::Add(v, hn::Mul(wh1, load_lanes<Src>(r + off1)));
     return v;
   };
-  const hn::VF h0 = h(rows[0]), h1 = Tv > 1 ? h(rows[1]) : h0;
+  const hn::VF h0 = h(r0), h1 = Tv > 1 ? h(r1) : h0;
   const auto v = [&](index_t g) {
     hn::VF s = hn::Mul(wv[g][0], h0);
     if constexpr (Tv > 1) s = hn::Add(s, hn::Mul(wv[g][1], h1));
     return s;
   };
-  if (outputs == 2) {
+  if constexpr (G == 2) {
     // A 2× upsample's rows come in such pairs: unrolled, both rows' weights stay in registers
     // (bench/README.md, "Tuning").
-    put_lanes<Dst>(v(0), o + l, stream);
-    put_lanes<Dst>(v(1), o + d_row + l, stream);
-    return;
+    put_lanes<Dst>(v(0), o, stream);
+    put_lanes<Dst>(v(1), o + d_row, stream);
+  } else {
+    for (index_t g = 0; g < outputs; ++g) put_lanes<Dst>(v(g), o + g * d_row, stream);
   }
-  for (index_t g = 0; g < outputs; ++g) put_lanes<Dst>(v(g), o + g * d_row + l, stream);
 }
 
 /// One output pixel of resample_blend: whole vectors, then the tail as one more whole vector
 /// ending at block (block ≥ lanes; never streamed: `stream` holds only for whole vectors).
-template <int Tv, int Th, class Src, class Dst>
-NDRESIZE_ALWAYS_INLINE void resample_blend_pixel(Dst* o, const resample_blend_args<float, Src, Dst>& a,
-                                                 const hn::VF (*wv)[2], const index_t* off, const hn::VF* wh,
-                                                 bool stream) noexcept {
+template <int Tv, int Th, int G, class Src, class Dst>
+NDRESIZE_ALWAYS_INLINE void resample_blend_pixel(Dst* o, index_t d_row, index_t outputs, index_t block, const Src* r0,
+                                                 const Src* r1, const hn::VF (&wv)[4][2], index_t off0, index_t off1,
+                                                 hn::VF wh0, hn::VF wh1, bool stream) noexcept {
   index_t l = 0;
-  for (; l + lanes <= a.block; l += lanes)
-    resample_blend_lanes<Tv, Th>(o, a.d_row, a.outputs, a.rows, wv, off, wh, l, stream);
-  if (l < a.block) resample_blend_lanes<Tv, Th>(o, a.d_row, a.outputs, a.rows, wv, off, wh, a.block - lanes, false);
+  for (; l + lanes <= block; l += lanes)
+    resample_blend_lanes<Tv, Th, G>(o + l, d_row, outputs, r0 + l, r1 + l, wv, off0, off1, wh0, wh1, stream);
+  if (l < block) {
+    l = block - lanes;
+    resample_blend_lanes<Tv, Th, G>(o + l, d_row, outputs, r0 + l, r1 + l, wv, off0, off1, wh0, wh1, false);
+  }
+}
+
+/// resample_blend's loop over the output pixels, for G output rows (0: a.outputs of them).
+template <int G, class Src, class Dst>
+NDRESIZE_ALWAYS_INLINE void resample_blend_rows(const resample_blend_args<float, Src, Dst>& a, const hn::VF (&wv)[4][2],
+                                                bool stream) noexcept {
+  const axis_table& t = *a.table;
+  const float* wt = weights_of<float>(t);
+  const index_t* tb = t.tap_begin.data();
+  const index_t* ti = t.tap_index.data();
+  const index_t out = t.out, d_row = a.d_row, outputs = a.outputs, block = a.block, sj = a.sj;
+  const bool two_rows = a.taps > 1;
+  const Src* r0 = a.rows[0];
+  const Src* r1 = a.rows[two_rows ? 1 : 0];
+  Dst* const d = a.d;
+  for (index_t j = 0; j < out; ++j) {
+    const index_t b = tb[j], n = tb[j + 1] - b, b1 = b + (n > 1 ? 1 : 0);
+    const index_t off0 = ti[b] * sj, off1 = ti[b1] * sj;
+    const hn::VF wh0 = hn::Set(hn::Df{}, wt[b]), wh1 = hn::Set(hn::Df{}, wt[b1]);
+    Dst* o = d + j * block;
+    switch ((two_rows ? 2 : 0) + (n > 1 ? 1 : 0)) {
+      case 0: resample_blend_pixel<1, 1, G>(o, d_row, outputs, block, r0, r1, wv, off0, off1, wh0, wh1, stream); break;
+      case 1: resample_blend_pixel<1, 2, G>(o, d_row, outputs, block, r0, r1, wv, off0, off1, wh0, wh1, stream); break;
+      case 2: resample_blend_pixel<2, 1, G>(o, d_row, outputs, block, r0, r1, wv, off0, off1, wh0, wh1, stream); break;
+      default: resample_blend_pixel<2, 2, G>(o, d_row, outputs, block, r0, r1, wv, off0, off1, wh0, wh1, stream); break;
+    }
+  }
 }
 
 /// This target's resample_blend (row_ops.hpp): 1–4 output rows of an h-first pair that read
@@ -367,29 +399,18 @@ NDRESIZE_ALWAYS_INLINE void resample_blend_pixel(Dst* o, const resample_blend_ar
 /// (bench/README.md, "Tuning").
 template <class Src, class Dst>
 void resample_blend(const resample_blend_args<float, Src, Dst>& a) noexcept {
-  const axis_table& t = *a.table;
-  const float* wt = weights_of<float>(t);
-  const index_t* tb = t.tap_begin.data();
-  const index_t* ti = t.tap_index.data();
   hn::VF wv[4][2];
-  for (index_t g = 0; g < a.outputs; ++g)
-    for (index_t q = 0; q < 2; ++q) wv[g][q] = hn::Set(hn::Df{}, a.w[g * a.taps + (q < a.taps ? q : 0)]);
+  for (index_t g = 0; g < 4; ++g)
+    for (index_t q = 0; q < 2; ++q)
+      wv[g][q] = hn::Set(hn::Df{}, g < a.outputs ? a.w[g * a.taps + (q < a.taps ? q : 0)] : 0.0f);
   constexpr auto bytes = static_cast<std::uintptr_t>(lanes) * sizeof(float);
   const bool stream = std::is_same_v<Dst, float> && a.stream && a.block % lanes == 0 &&
                       reinterpret_cast<std::uintptr_t>(a.d) % bytes == 0 &&
                       static_cast<std::uintptr_t>(a.d_row) * sizeof(float) % bytes == 0;
-  for (index_t j = 0; j < t.out; ++j) {
-    const index_t b = tb[j], n = tb[j + 1] - b;
-    const index_t off[2] = {ti[b] * a.sj, ti[b + (n > 1 ? 1 : 0)] * a.sj};
-    const hn::VF wh[2] = {hn::Set(hn::Df{}, wt[b]), hn::Set(hn::Df{}, wt[b + (n > 1 ? 1 : 0)])};
-    Dst* o = a.d + j * a.block;
-    switch ((a.taps > 1 ? 2 : 0) + (n > 1 ? 1 : 0)) {
-      case 0: resample_blend_pixel<1, 1>(o, a, wv, off, wh, stream); break;
-      case 1: resample_blend_pixel<1, 2>(o, a, wv, off, wh, stream); break;
-      case 2: resample_blend_pixel<2, 1>(o, a, wv, off, wh, stream); break;
-      default: resample_blend_pixel<2, 2>(o, a, wv, off, wh, stream); break;
-    }
-  }
+  if (a.outputs == 2)
+    resample_blend_rows<2>(a, wv, stream);
+  else
+    resample_blend_rows<0>(a, wv, stream);
 }
 
 /// resample_blend for these types, or null where the backend does not convert them or has
