@@ -175,36 +175,58 @@ NDRESIZE_ALWAYS_INLINE hn::VF sum_block(block_kind kind, const Row& row, index_t
       hn::Df{});  // not reached: resample sends rows that need gathers from non-float sources to resample_body
 }
 
-/// Block b of p, for a row of `in` elements: its window base, the elements from there to the
-/// row's end, and its tap slots' offsets, weights and lane masks.
+/// One block of a packed table, for a row of `in` elements: its window base, the elements from
+/// there to the row's end, and its tap slots' offsets, weights and lane masks.
 struct packed_block {
   index_t base, avail;
   const std::int32_t* off;
   const float* w;
   const std::uint32_t* m;
 };
-NDRESIZE_ALWAYS_INLINE packed_block block_of(const packed_taps& p, index_t b, index_t in) noexcept {
-  const index_t base = p.base[static_cast<std::size_t>(b)];
-  const std::size_t at = static_cast<std::size_t>(b) * static_cast<std::size_t>(p.slots);
-  return {base, in - base, p.offset.data() + at * static_cast<std::size_t>(lanes),
-          p.weight.data() + at * static_cast<std::size_t>(lanes), p.mask.data() + at};
-}
+
+/// A packed table's arrays as plain pointers, taken once before a loop over its blocks: read
+/// through the table's vectors they would be read again after every store, since a store of a
+/// vector type may alias any memory.
+struct packed_view {
+  const std::int32_t* base;
+  const block_kind* kind;
+  const std::int32_t* offset;
+  const float* weight;
+  const std::uint32_t* mask;
+  std::size_t slots;
+
+  explicit packed_view(const packed_taps& p) noexcept
+      : base(p.base.data()),
+        kind(p.kind.data()),
+        offset(p.offset.data()),
+        weight(p.weight.data()),
+        mask(p.mask.data()),
+        slots(static_cast<std::size_t>(p.slots)) {}
+  /// Block b.
+  NDRESIZE_ALWAYS_INLINE packed_block block(index_t b, index_t in) const noexcept {
+    const index_t at_base = base[static_cast<std::size_t>(b)];
+    const std::size_t at = static_cast<std::size_t>(b) * slots;
+    return {at_base, in - at_base, offset + at * static_cast<std::size_t>(lanes),
+            weight + at * static_cast<std::size_t>(lanes), mask + at};
+  }
+};
 
 /// d[f] for the flattened outputs f of a row of `out_pixels` pixels from `row` (`in_pixels`
 /// pixels of p.pixel elements each); p built for `lanes` lanes. Gather blocks need a row that
 /// gathers (Row::gathers; the caller checks p.gathers). AllFit: every block is a window
 /// (p.all_fit), the loop without the per-block choice (with it, W5 and W7 of bench/ took 1.1 to
-/// 1.2 x the time).
+/// 1.2 x the time). The row and the table's pointers are copied before the loop (packed_view).
 template <bool AllFit, class Row, class Dst>
-void resample_packed(Dst* d, const Row& row, index_t in_pixels, index_t out_pixels, const packed_taps& p) noexcept {
-  const index_t in = in_pixels * p.pixel, out = out_pixels * p.pixel;
+void resample_packed(Dst* d, const Row& row_in, index_t in_pixels, index_t out_pixels, const packed_taps& p) noexcept {
+  const Row row = row_in;
+  const packed_view v(p);
+  const index_t pixel = p.pixel, in = in_pixels * pixel, out = out_pixels * pixel;
   const index_t blocks = (out + lanes - 1) / lanes;
-  const auto slots = static_cast<std::size_t>(p.slots);
   for (index_t b = 0; b < blocks; ++b) {
-    const packed_block k = block_of(p, b, in);
+    const packed_block k = v.block(b, in);
     const hn::VF acc =
-        AllFit ? sum_slots(one_window{row.window(k.base, k.avail)}, k.off, k.w, k.m, slots)
-               : sum_block(p.kind[static_cast<std::size_t>(b)], row, k.base, k.avail, p.pixel, k.off, k.w, k.m, slots);
+        AllFit ? sum_slots(one_window{row.window(k.base, k.avail)}, k.off, k.w, k.m, v.slots)
+               : sum_block(v.kind[static_cast<std::size_t>(b)], row, k.base, k.avail, pixel, k.off, k.w, k.m, v.slots);
     store_block<Dst>(acc, d + b * lanes, out - b * lanes);
   }
 }
@@ -212,11 +234,13 @@ void resample_packed(Dst* d, const Row& row, index_t in_pixels, index_t out_pixe
 /// resample_packed for a table whose blocks all gather pairs (p.all_pairs), pixels of Pixel
 /// elements: the loop without the per-block choice.
 template <index_t Pixel, class Row, class Dst>
-void resample_pairs(Dst* d, const Row& row, index_t in_pixels, index_t out_pixels, const packed_taps& p) noexcept {
+void resample_pairs(Dst* d, const Row& row_in, index_t in_pixels, index_t out_pixels, const packed_taps& p) noexcept {
+  const Row row = row_in;
+  const packed_view v(p);
   const index_t in = in_pixels * Pixel, out = out_pixels * Pixel;
   const index_t blocks = (out + lanes - 1) / lanes;
   for (index_t b = 0; b < blocks; ++b) {
-    const packed_block k = block_of(p, b, in);
+    const packed_block k = v.block(b, in);
     store_block<Dst>(sum_pairs(row, k.base, Pixel, k.off, k.w, k.m), d + b * lanes, out - b * lanes);
   }
 }
@@ -302,13 +326,14 @@ NDRESIZE_ALWAYS_INLINE bool window_rows_of(std::size_t used, Dst* d, index_t d_r
 template <class Src, class Dst>
 void resample_packed_group(Dst* d, index_t d_row, const Src* s, index_t s_row, index_t rows, index_t in_pixels,
                            index_t out_pixels, const packed_taps& p) noexcept {
-  const index_t in = in_pixels * p.pixel, out = out_pixels * p.pixel;
+  const packed_view v(p);
+  const std::size_t slots = v.slots;
+  const index_t pixel = p.pixel, in = in_pixels * pixel, out = out_pixels * pixel;
   const index_t blocks = (out + lanes - 1) / lanes;
-  const auto slots = static_cast<std::size_t>(p.slots);
   for (index_t b = 0; b < blocks; ++b) {
-    const packed_block k = block_of(p, b, in);
+    const packed_block k = v.block(b, in);
     const index_t n = out - b * lanes;
-    const block_kind kind = p.kind[static_cast<std::size_t>(b)];
+    const block_kind kind = v.kind[static_cast<std::size_t>(b)];
     if (kind == block_kind::window || kind == block_kind::window2) {
       std::size_t used = 1;  // as sum_slots: the slots from the first empty one on add nothing
       while (used < slots && k.m[used] != 0) ++used;
@@ -319,7 +344,7 @@ void resample_packed_group(Dst* d, index_t d_row, const Src* s, index_t s_row, i
         continue;
     }
     for (index_t r = 0; r < rows; ++r)
-      store_block<Dst>(sum_block(kind, plain_row<Src>{s + r * s_row}, k.base, k.avail, p.pixel, k.off, k.w, k.m, slots),
+      store_block<Dst>(sum_block(kind, plain_row<Src>{s + r * s_row}, k.base, k.avail, pixel, k.off, k.w, k.m, slots),
                        d + r * d_row + b * lanes, n);
   }
 }
