@@ -110,8 +110,13 @@ NDRESIZE_ALWAYS_INLINE index_t stream_realigned(float* d, const float* const* r,
 /// with non-temporal stores (no read-for-ownership of output lines that will not be read again
 /// soon), after plain stores up to the first aligned address; from float rows not aligned as the
 /// destination, through stream_realigned on wide targets (tuning::stream_realigned_min_lanes).
+/// Every operand is read into a local first here and in the kernels below: a store of a vector
+/// type may alias any memory, so an operand read through `a` would be read again after every
+/// store (bench/README.md, "Optimization levels and compilers").
 template <int Taps, bool Stream, class Src, class Dst>
 void blend_rows(const blend_args<Src, Dst, float>& a) noexcept {
+  Dst* const d = a.d;
+  const index_t len = a.len;
   const Src* r[4] = {a.rows[0], a.rows[Taps > 1 ? 1 : 0], a.rows[Taps > 2 ? 2 : 0], a.rows[Taps > 3 ? 3 : 0]};
   const hn::VF w[4] = {hn::Set(hn::Df{}, a.w[0]), hn::Set(hn::Df{}, a.w[Taps > 1 ? 1 : 0]),
                        hn::Set(hn::Df{}, a.w[Taps > 2 ? 2 : 0]), hn::Set(hn::Df{}, a.w[Taps > 3 ? 3 : 0])};
@@ -119,25 +124,26 @@ void blend_rows(const blend_args<Src, Dst, float>& a) noexcept {
   if constexpr (Stream) {
     static_assert(std::is_same_v<Dst, float>);
     constexpr auto bytes = static_cast<std::uintptr_t>(lanes) * sizeof(float);
-    const auto mis = static_cast<index_t>((reinterpret_cast<std::uintptr_t>(a.d) & (bytes - 1)) / sizeof(float));
+    const auto mis = static_cast<index_t>((reinterpret_cast<std::uintptr_t>(d) & (bytes - 1)) / sizeof(float));
     if (mis != 0) {
-      l = std::min<index_t>(lanes - mis, a.len);
-      store_lanes<Dst>(blend_lanes<Taps>(r, w, 0, l), a.d, l);
+      l = std::min<index_t>(lanes - mis, len);
+      store_lanes<Dst>(blend_lanes<Taps>(r, w, 0, l), d, l);
     }
     if constexpr (std::is_same_v<Src, float> && lanes >= tuning::stream_realigned_min_lanes)
-      l = stream_realigned<Taps>(a.d, r, w, l, a.len);
-    for (; l + lanes <= a.len; l += lanes) hn::Stream(blend_lanes<Taps>(r, w, l), hn::Df{}, a.d + l);
+      l = stream_realigned<Taps>(d, r, w, l, len);
+    for (; l + lanes <= len; l += lanes) hn::Stream(blend_lanes<Taps>(r, w, l), hn::Df{}, d + l);
   }
-  blend_span<Taps>(a.d, r, w, l, a.len);
+  blend_span<Taps>(d, r, w, l, len);
 }
 
 /// Σ_q w_q · rows_q[l .. l + lanes) over all of a's taps, in table order; with n, only the
 /// first n lanes are read.
-template <class Src, class Dst, class... N>
-NDRESIZE_ALWAYS_INLINE hn::VF blend_all_taps(const blend_args<Src, Dst, float>& a, index_t l, N... n) noexcept {
-  hn::VF v = hn::Mul(hn::Set(hn::Df{}, a.w[0]), load_lanes<Src>(a.rows[0] + l, n...));
-  for (index_t q = 1; q < a.taps; ++q)
-    v = hn::Add(v, hn::Mul(hn::Set(hn::Df{}, a.w[q]), load_lanes<Src>(a.rows[q] + l, n...)));
+template <class Src, class... N>
+NDRESIZE_ALWAYS_INLINE hn::VF blend_all_taps(const Src* const* rows, const float* w, index_t taps, index_t l,
+                                             N... n) noexcept {
+  hn::VF v = hn::Mul(hn::Set(hn::Df{}, w[0]), load_lanes<Src>(rows[0] + l, n...));
+  for (index_t q = 1; q < taps; ++q)
+    v = hn::Add(v, hn::Mul(hn::Set(hn::Df{}, w[q]), load_lanes<Src>(rows[q] + l, n...)));
   return v;
 }
 
@@ -149,35 +155,39 @@ NDRESIZE_ALWAYS_INLINE hn::VF blend_all_taps(const blend_args<Src, Dst, float>& 
 template <class Src, class Dst>
 void blend_many(const blend_args<Src, Dst, float>& a) noexcept {
   const hn::Df d;
-  const hn::VF w0 = hn::Set(d, a.w[0]);
+  const index_t taps = a.taps, len = a.len;
+  Dst* const out = a.d;
+  const Src* const* rows = a.rows;
+  const float* w = a.w;
+  const hn::VF w0 = hn::Set(d, w[0]);
   constexpr auto ahead = static_cast<index_t>(tuning::many_rows_prefetch_distance / sizeof(Src));
   index_t l = 0;
-  for (; l + 4 * lanes <= a.len; l += 4 * lanes) {
-    const Src* r0 = a.rows[0] + l;
-    const bool ahead_in_rows = l + ahead + 4 * lanes <= a.len;  // prefetch only within the rows
+  for (; l + 4 * lanes <= len; l += 4 * lanes) {
+    const Src* r0 = rows[0] + l;
+    const bool ahead_in_rows = l + ahead + 4 * lanes <= len;  // prefetch only within the rows
     hn::VF v0 = hn::Mul(w0, load_lanes<Src>(r0)), v1 = hn::Mul(w0, load_lanes<Src>(r0 + lanes));
     hn::VF v2 = hn::Mul(w0, load_lanes<Src>(r0 + 2 * lanes)), v3 = hn::Mul(w0, load_lanes<Src>(r0 + 3 * lanes));
-    for (index_t q = 1; q < a.taps; ++q) {
-      const hn::VF wq = hn::Set(d, a.w[q]);
-      const Src* r = a.rows[q] + l;
+    for (index_t q = 1; q < taps; ++q) {
+      const hn::VF wq = hn::Set(d, w[q]);
+      const Src* r = rows[q] + l;
       if (ahead_in_rows) prefetch_bytes<false>(r + ahead, 4 * lanes * sizeof(Src));
       v0 = hn::Add(v0, hn::Mul(wq, load_lanes<Src>(r)));
       v1 = hn::Add(v1, hn::Mul(wq, load_lanes<Src>(r + lanes)));
       v2 = hn::Add(v2, hn::Mul(wq, load_lanes<Src>(r + 2 * lanes)));
       v3 = hn::Add(v3, hn::Mul(wq, load_lanes<Src>(r + 3 * lanes)));
     }
-    store_lanes<Dst>(v0, a.d + l);
-    store_lanes<Dst>(v1, a.d + l + lanes);
-    store_lanes<Dst>(v2, a.d + l + 2 * lanes);
-    store_lanes<Dst>(v3, a.d + l + 3 * lanes);
+    store_lanes<Dst>(v0, out + l);
+    store_lanes<Dst>(v1, out + l + lanes);
+    store_lanes<Dst>(v2, out + l + 2 * lanes);
+    store_lanes<Dst>(v3, out + l + 3 * lanes);
   }
   // The rest as blend_span does it: whole vectors, then one ending at len (or a partial one).
-  for (; l + lanes <= a.len; l += lanes) store_lanes<Dst>(blend_all_taps(a, l), a.d + l);
-  if (l == a.len) return;
-  if (a.len >= lanes)
-    store_lanes<Dst>(blend_all_taps(a, a.len - lanes), a.d + a.len - lanes);
+  for (; l + lanes <= len; l += lanes) store_lanes<Dst>(blend_all_taps(rows, w, taps, l), out + l);
+  if (l == len) return;
+  if (len >= lanes)
+    store_lanes<Dst>(blend_all_taps(rows, w, taps, len - lanes), out + len - lanes);
   else
-    store_lanes<Dst>(blend_all_taps(a, l, a.len - l), a.d + l, a.len - l);
+    store_lanes<Dst>(blend_all_taps(rows, w, taps, l, len - l), out + l, len - l);
 }
 
 /// This target's blend: the vector kernels for contiguous rows of types the backend converts,
@@ -215,16 +225,19 @@ void resample_short_channels(const resample_args<Src, Dst>& a) noexcept {
   const float* wt = weights_of<float>(t);
   const index_t* tb = t.tap_begin.data();
   const index_t* ti = t.tap_index.data();
-  for (index_t r = 0; r < a.rows; ++r) {
-    const Src* s = a.s + r * a.s_row;
-    Dst* d = a.d + r * a.d_row;
-    for (index_t j = 0; j < t.out; ++j) {
+  const index_t out = t.out, rows_n = a.rows, s_row = a.s_row, d_row = a.d_row, sj = a.sj, dj = a.dj, block = a.block;
+  const Src* const src = a.s;
+  Dst* const dst = a.d;
+  for (index_t r = 0; r < rows_n; ++r) {
+    const Src* s = src + r * s_row;
+    Dst* d = dst + r * d_row;
+    for (index_t j = 0; j < out; ++j) {
       const index_t b = tb[j], n = tb[j + 1] - b;
-      Dst* o = d + j * a.dj;
+      Dst* o = d + j * dj;
       if (n < 1 || n > 4) {
         const Src* all[max_channel_taps];
-        for (index_t q = 0; q < n; ++q) all[q] = s + ti[b + q] * a.sj;
-        blend<float, Src, Dst>({o, 1, all, wt + b, n, a.block, 1, false});
+        for (index_t q = 0; q < n; ++q) all[q] = s + ti[b + q] * sj;
+        blend<float, Src, Dst>({o, 1, all, wt + b, n, block, 1, false});
         continue;
       }
       const Src* rows[4];
@@ -232,14 +245,14 @@ void resample_short_channels(const resample_args<Src, Dst>& a) noexcept {
       NDRESIZE_UNROLLED
       for (index_t q = 0; q < 4; ++q) {
         const index_t k = b + (q < n ? q : 0);
-        rows[q] = s + ti[k] * a.sj;
+        rows[q] = s + ti[k] * sj;
         w[q] = hn::Set(hn::Df{}, wt[k]);
       }
       switch (n) {
-        case 1: blend_span<1>(o, rows, w, 0, a.block); break;
-        case 2: blend_span<2>(o, rows, w, 0, a.block); break;
-        case 3: blend_span<3>(o, rows, w, 0, a.block); break;
-        default: blend_span<4>(o, rows, w, 0, a.block); break;
+        case 1: blend_span<1>(o, rows, w, 0, block); break;
+        case 2: blend_span<2>(o, rows, w, 0, block); break;
+        case 3: blend_span<3>(o, rows, w, 0, block); break;
+        default: blend_span<4>(o, rows, w, 0, block); break;
       }
     }
   }
@@ -274,10 +287,13 @@ void resample_narrow_pixels(const resample_args<Src, Dst>& a) noexcept {
     const index_t at = ti[q] * pixel;
     return hn::Mul(hn::Set(df, wt[q]), at <= whole ? load_lanes<Src>(s + at) : load_lanes<Src>(s + at, pixel));
   };
-  for (index_t r = 0; r < a.rows; ++r) {
-    const Src* s = a.s + r * a.s_row;
-    Dst* d = a.d + r * a.d_row;
-    for (index_t j = 0; j < t.out; ++j) {
+  const index_t out = t.out, rows_n = a.rows, s_row = a.s_row, d_row = a.d_row;
+  const Src* const src = a.s;
+  Dst* const dst = a.d;
+  for (index_t r = 0; r < rows_n; ++r) {
+    const Src* s = src + r * s_row;
+    Dst* d = dst + r * d_row;
+    for (index_t j = 0; j < out; ++j) {
       const index_t b = tb[j], e = tb[j + 1];
       hn::VF acc = b < e ? source(s, b) : hn::Zero(df);
       for (index_t q = b + 1; q < e; ++q) acc = hn::Add(acc, source(s, q));
