@@ -216,6 +216,16 @@ void blend(const blend_args<Src, Dst, weight_t<Acc>>& a) noexcept {
   blend_body<Acc, Src, Dst>(a);
 }
 
+/// f(s, d) for each of a's rows (source row s, destination row d), the row count, strides and
+/// base pointers read once (a vector store may alias any memory: see blend_rows).
+template <class Src, class Dst, class F>
+NDRESIZE_ALWAYS_INLINE void for_each_row(const resample_args<Src, Dst>& a, F&& f) noexcept {
+  const index_t rows = a.rows, s_row = a.s_row, d_row = a.d_row;
+  const Src* const src = a.s;
+  Dst* const dst = a.d;
+  for (index_t r = 0; r < rows; ++r) f(src + r * s_row, dst + r * d_row);
+}
+
 /// resample_channels with this target's blend inlined for rows shorter than
 /// tuning::short_channels_max (the channels of NHWC, the planes of W7): a call per output row
 /// cost more than its blend. Outputs without taps or with more than 4 take `blend`.
@@ -225,12 +235,8 @@ void resample_short_channels(const resample_args<Src, Dst>& a) noexcept {
   const float* wt = weights_of<float>(t);
   const index_t* tb = t.tap_begin.data();
   const index_t* ti = t.tap_index.data();
-  const index_t out = t.out, rows_n = a.rows, s_row = a.s_row, d_row = a.d_row, sj = a.sj, dj = a.dj, block = a.block;
-  const Src* const src = a.s;
-  Dst* const dst = a.d;
-  for (index_t r = 0; r < rows_n; ++r) {
-    const Src* s = src + r * s_row;
-    Dst* d = dst + r * d_row;
+  const index_t out = t.out, sj = a.sj, dj = a.dj, block = a.block;
+  for_each_row(a, [&](const Src* s, Dst* d) {
     for (index_t j = 0; j < out; ++j) {
       const index_t b = tb[j], n = tb[j + 1] - b;
       Dst* o = d + j * dj;
@@ -255,7 +261,7 @@ void resample_short_channels(const resample_args<Src, Dst>& a) noexcept {
         default: blend_span<4>(o, rows, w, 0, block); break;
       }
     }
-  }
+  });
 }
 
 /// Whether `a` resamples rows of pixels narrower than a vector (2 to `lanes` contiguous
@@ -287,12 +293,8 @@ void resample_narrow_pixels(const resample_args<Src, Dst>& a) noexcept {
     const index_t at = ti[q] * pixel;
     return hn::Mul(hn::Set(df, wt[q]), at <= whole ? load_lanes<Src>(s + at) : load_lanes<Src>(s + at, pixel));
   };
-  const index_t out = t.out, rows_n = a.rows, s_row = a.s_row, d_row = a.d_row;
-  const Src* const src = a.s;
-  Dst* const dst = a.d;
-  for (index_t r = 0; r < rows_n; ++r) {
-    const Src* s = src + r * s_row;
-    Dst* d = dst + r * d_row;
+  const index_t out = t.out;
+  for_each_row(a, [&](const Src* s, Dst* d) {
     for (index_t j = 0; j < out; ++j) {
       const index_t b = tb[j], e = tb[j + 1];
       hn::VF acc = b < e ? source(s, b) : hn::Zero(df);
@@ -309,7 +311,7 @@ void resample_narrow_pixels(const resample_args<Src, Dst>& a) noexcept {
         for (index_t c = 0; c < pixel; ++c) o[c] = from_accumulator<Dst>(lane[c]);
       }
     }
-  }
+  });
 }
 
 /// The channels of a channels-last row (channels_contiguous): true when handled here.
