@@ -107,11 +107,12 @@ TEST(Components, FinalizeCountsSourcesReadInAnyOrder) {
 }
 
 // Packing: every lane of every block reads exactly the table's taps (index, weight, order),
-// inside the block's window(s) when it has them, and the survey predicts what building gives
-// without building.
+// inside the block's window(s) when it has them (a slot_windows block: each slot inside its own
+// window, which lies inside the row), and the survey predicts what building gives without
+// building.
 TEST(Components, PackedTapsReproduceTheTable) {
   std::mt19937_64 r(3);
-  int built = 0, two_windows = 0;
+  int built = 0, two_windows = 0, slot_windows = 0;
   for (int i = 0; i < 300; ++i) {
     const nd::index_t in = 1 + static_cast<nd::index_t>(r() % 90), out = 1 + static_cast<nd::index_t>(r() % 90);
     const nd::index_t pixel = 1 + static_cast<nd::index_t>(r() % 4);
@@ -127,6 +128,10 @@ TEST(Components, PackedTapsReproduceTheTable) {
     for (const auto k : p.kind) {
       gathers = gathers || k == nd::block_kind::gather || k == nd::block_kind::pair_gather;
       two_windows += k == nd::block_kind::window2 ? 1 : 0;
+      slot_windows += k == nd::block_kind::slot_windows ? 1 : 0;
+      if (k == nd::block_kind::slot_windows) {
+        EXPECT_LE(lanes, nd::detail::tuning::slot_windows_max_lanes);
+      }
     }
     EXPECT_EQ(gathers, p.gathers);
     for (nd::index_t f = 0; f < out * pixel; ++f) {
@@ -144,18 +149,27 @@ TEST(Components, PackedTapsReproduceTheTable) {
         ASSERT_EQ(has, q0 + slot < q1);
         if (!has) continue;
         const auto q = static_cast<std::size_t>(q0 + slot);
-        EXPECT_EQ(p.base[static_cast<std::size_t>(b)] + p.offset[at], t.tap_index[q] * pixel + c);
-        EXPECT_EQ(p.weight[at], t.tap_weight_f[q]);
         const auto kind = p.kind[static_cast<std::size_t>(b)];
-        if (kind == nd::block_kind::window || kind == nd::block_kind::window2) {
+        const auto slot_base = p.slot_base[static_cast<std::size_t>(b) * static_cast<std::size_t>(p.slots) +
+                                           static_cast<std::size_t>(slot)];
+        if (kind == nd::block_kind::slot_windows) {
+          EXPECT_GE(slot_base, 0);
+          EXPECT_LE(p.base[static_cast<std::size_t>(b)] + slot_base + lanes, in * pixel);
+        } else {
+          EXPECT_EQ(slot_base, 0);
+        }
+        EXPECT_EQ(p.base[static_cast<std::size_t>(b)] + slot_base + p.offset[at], t.tap_index[q] * pixel + c);
+        EXPECT_EQ(p.weight[at], t.tap_weight_f[q]);
+        if (kind == nd::block_kind::window || kind == nd::block_kind::window2 || kind == nd::block_kind::slot_windows) {
           EXPECT_GE(p.offset[at], 0);
-          EXPECT_LT(p.offset[at], kind == nd::block_kind::window ? lanes : 2 * lanes);
+          EXPECT_LT(p.offset[at], kind == nd::block_kind::window2 ? 2 * lanes : lanes);
         }
       }
     }
   }
   EXPECT_GT(built, 200);
   EXPECT_GT(two_windows, 0);
+  EXPECT_GT(slot_windows, 0);
 }
 
 // The schedule is the plan's pass order, whatever the element type: it holds every pass once,

@@ -279,9 +279,9 @@ std::ptrdiff_t first_resample_difference(nd::isa target, const nd::axis_table& t
   return -1;
 }
 
-/// What check_window drove: packed tables, and those with pair-gather blocks.
+/// What check_window drove: packed tables, and those with pair-gather and slot-windows blocks.
 struct window_coverage {
-  int tables = 0, pair_gathers = 0;
+  int tables = 0, pair_gathers = 0, slot_windows = 0;
 };
 
 // Resample of contiguous rows through the packed taps: row lengths around the lane count,
@@ -309,6 +309,8 @@ window_coverage check_window(nd::isa target, std::mt19937& rng) {
             ++covered.tables;
             if (std::find(p.kind.begin(), p.kind.end(), nd::block_kind::pair_gather) != p.kind.end())
               ++covered.pair_gathers;
+            if (std::find(p.kind.begin(), p.kind.end(), nd::block_kind::slot_windows) != p.kind.end())
+              ++covered.slot_windows;
             const std::ptrdiff_t i = first_resample_difference<Src, Dst>(target, t, &p, pixel, in, out, rows, rng);
             EXPECT_EQ(i, -1) << nd::isa_name(target) << " window " << type_name<Src>() << " -> " << type_name<Dst>()
                              << " pixel " << pixel << " out " << out << " taps " << taps << (shrink ? " shrinking" : "")
@@ -512,6 +514,13 @@ void check_source(nd::isa target, std::mt19937& rng) {
   EXPECT_GT(c.tables, 0) << nd::isa_name(target) << " " << type_name<Src>();
   if (std::is_same_v<Src, float>) {
     EXPECT_GT(c.pair_gathers, 0) << nd::isa_name(target) << ": no pair gather block";
+  }
+  // Targets of 4 and 8 lanes read blocks through their slots' own windows
+  // (tuning::slot_windows_max_lanes); wider ones never build such blocks.
+  if (lanes_of(target) >= 4 && lanes_of(target) <= dt::tuning::slot_windows_max_lanes) {
+    EXPECT_GT(c.slot_windows, 0) << nd::isa_name(target) << " " << type_name<Src>() << ": no slot-windows block";
+  } else {
+    EXPECT_EQ(c.slot_windows, 0) << nd::isa_name(target) << " " << type_name<Src>();
   }
   // Every vector target has one (tuning::resample_blend_min_lanes), but for float16 sources
   // where the backend does not convert them (SSE4.1 and AVX2: no F16C in their regions).

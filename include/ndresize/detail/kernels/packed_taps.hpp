@@ -6,8 +6,9 @@
 // weight, and a lane mask (lanes whose output has fewer than t + 1 taps). A block whose
 // sources fit one window of `lanes` elements is computed with permutes; one whose sources fit
 // two windows (with 16 lanes, 32 elements: a cubic upsample of 3 interleaved channels) with
-// two-register permutes; others with gathers, or, when every output reads exactly two
-// neighbouring source pixels (linear shrinking), with gathers of the pairs (GatherOffsetPairs:
+// two-register permutes, or, on narrower vectors where each tap slot's sources fit a window of
+// their own (a cubic 2 x upsample on 4 lanes), with a load and a permute per slot; others with gathers, or, when every
+// output reads exactly two neighbouring source pixels (linear shrinking), with gathers of the pairs (GatherOffsetPairs:
 // one load per lane where one holds the pair).
 #pragma once
 
@@ -15,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "../../config.hpp"
@@ -25,30 +27,33 @@ NDRESIZE_BEGIN_NAMESPACE
 
 /// How a block of lanes reads its sources.
 enum class block_kind : std::uint8_t {
-  gather,       ///< one gather per tap slot
-  window,       ///< all sources fit one window of `lanes` elements: one load, a permute per slot
-  window2,      ///< all sources fit two windows: two loads, a two-register permute per slot
-  pair_gather,  ///< two slots, each output reading s[k] and s[k + pixel]: a gather of pairs
+  gather,        ///< one gather per tap slot
+  window,        ///< all sources fit one window of `lanes` elements: one load, a permute per slot
+  window2,       ///< all sources fit two windows: two loads, a two-register permute per slot
+  pair_gather,   ///< two slots, each output reading s[k] and s[k + pixel]: a gather of pairs
+  slot_windows,  ///< the sources span two windows, each slot's one of its own (at slot_base): a load and a
+                 ///< permute per slot (tuning::slot_windows_max_lanes)
 };
 
 struct packed_taps {
   int lanes = 0;  ///< 0: not built for this table
   index_t pixel = 1;
-  int slots = 0;                     ///< tap slots per block (the table's max_taps)
-  bool all_fit = true;               ///< every block fits one window
-  bool gathers = false;              ///< some block needs gathers (which read float sources only)
-  bool all_pairs = true;             ///< every block is a pair_gather block (linear shrinks)
-  std::vector<std::int32_t> base;    ///< per block: window start (flattened source index)
-  std::vector<block_kind> kind;      ///< per block
-  std::vector<std::int32_t> offset;  ///< [block][slot][lane]: base-relative source index
-  std::vector<float> weight;         ///< [block][slot][lane]
-  std::vector<std::uint32_t> mask;   ///< [block][slot]: lanes with a tap in this slot
+  int slots = 0;                        ///< tap slots per block (the table's max_taps)
+  bool all_fit = true;                  ///< every block fits one window
+  bool gathers = false;                 ///< some block needs gathers (which read float sources only)
+  bool all_pairs = true;                ///< every block is a pair_gather block (linear shrinks)
+  std::vector<std::int32_t> base;       ///< per block: window start (flattened source index)
+  std::vector<block_kind> kind;         ///< per block
+  std::vector<std::int32_t> offset;     ///< [block][slot][lane]: source index relative to base + slot_base
+  std::vector<float> weight;            ///< [block][slot][lane]
+  std::vector<std::uint32_t> mask;      ///< [block][slot]: lanes with a tap in this slot
+  std::vector<std::int32_t> slot_base;  ///< [block][slot]: a slot_windows slot's window start from base; else 0
 
   bool usable() const noexcept { return lanes != 0; }
   std::size_t bytes() const noexcept {
     return base.capacity() * sizeof(std::int32_t) + kind.capacity() * sizeof(block_kind) +
            offset.capacity() * sizeof(std::int32_t) + weight.capacity() * sizeof(float) +
-           mask.capacity() * sizeof(std::uint32_t);
+           mask.capacity() * sizeof(std::uint32_t) + slot_base.capacity() * sizeof(std::int32_t);
   }
 
   /// The largest packed copy built (what the plan's budget allows for it): beyond it the
@@ -58,8 +63,9 @@ struct packed_taps {
 
   /// Bytes of a packed copy with `blocks` blocks of `slots` × `lanes` entries.
   static double bytes_for(double blocks, double slots, double lanes) noexcept {
-    return blocks * (slots * (lanes * (sizeof(std::int32_t) + sizeof(float)) + sizeof(std::uint32_t)) +
-                     sizeof(std::int32_t) + sizeof(block_kind));
+    return blocks *
+           (slots * (lanes * (sizeof(std::int32_t) + sizeof(float)) + sizeof(std::uint32_t) + sizeof(std::int32_t)) +
+            sizeof(std::int32_t) + sizeof(block_kind));
   }
 
   /// Whether a table may be packed for `lanes` lanes at all: int32 offsets (checked without
@@ -103,6 +109,7 @@ struct packed_taps {
     p.offset.assign(static_cast<std::size_t>(blocks * max_taps * lanes), 0);
     p.weight.assign(static_cast<std::size_t>(blocks * max_taps * lanes), 0.0f);
     p.mask.assign(static_cast<std::size_t>(blocks * max_taps), 0);
+    p.slot_base.assign(static_cast<std::size_t>(blocks * max_taps), 0);
     const index_t in_flat = in * pixel;
     for (index_t b = 0; b < blocks; ++b) {
       const window win = window_of(b, lanes, pixel, n, tap_begin, tap_index);
@@ -126,7 +133,10 @@ struct packed_taps {
           p.mask[static_cast<std::size_t>(b) * static_cast<std::size_t>(max_taps) + slot] |= 1u << l;
         }
       }
-      p.kind[static_cast<std::size_t>(b)] = fit                        ? block_kind::window
+      p.kind[static_cast<std::size_t>(b)] = fit ? block_kind::window
+                                            : fit2 && lanes <= detail::tuning::slot_windows_max_lanes &&
+                                                    to_slot_windows(p, b, lanes, in_flat - start - lanes)
+                                                ? block_kind::slot_windows
                                             : fit2                     ? block_kind::window2
                                             : reads_pairs(p, b, lanes) ? block_kind::pair_gather
                                                                        : block_kind::gather;
@@ -155,6 +165,34 @@ struct packed_taps {
     }
     if (hi < 0) lo = hi = 0;
     return {lo, hi};
+  }
+
+  /// Whether each tap slot of block b reads within `lanes` elements; if so, makes it a
+  /// slot_windows block: each slot's window starts at its first source, or at `last_start` (the
+  /// last start whose window ends within the row) where that is earlier, and its offsets are
+  /// taken from there.
+  static bool to_slot_windows(packed_taps& p, index_t b, int lanes, index_t last_start) {
+    const auto slots = static_cast<std::size_t>(p.slots), width = static_cast<std::size_t>(lanes);
+    const std::size_t at = static_cast<std::size_t>(b) * slots;
+    // The span of slot t's sources (0, 0 when no lane has the slot).
+    const auto span = [&](std::size_t t) {
+      std::int32_t lo = std::numeric_limits<std::int32_t>::max(), hi = -1;
+      for (std::size_t l = 0; l < width; ++l)
+        if ((p.mask[at + t] >> l & 1u) != 0) {
+          lo = std::min(lo, p.offset[(at + t) * width + l]);
+          hi = std::max(hi, p.offset[(at + t) * width + l]);
+        }
+      return hi < 0 ? std::pair<std::int32_t, std::int32_t>{0, 0} : std::pair{lo, hi};
+    };
+    for (std::size_t t = 0; t < slots; ++t)
+      if (const auto [lo, hi] = span(t); hi - lo >= lanes) return false;
+    for (std::size_t t = 0; t < slots; ++t) {
+      const auto start = static_cast<std::int32_t>(std::min<index_t>(span(t).first, last_start));
+      p.slot_base[at + t] = start;
+      for (std::size_t l = 0; l < width; ++l)
+        if ((p.mask[at + t] >> l & 1u) != 0) p.offset[(at + t) * width + l] -= start;
+    }
+    return true;
   }
 
   /// Whether every lane of block b that has a tap has exactly two, at offsets k and k + pixel

@@ -1,26 +1,38 @@
 // SPDX-License-Identifier: Apache-2.0
 // The horizontal pass over a contiguous row through the plan's packed taps (packed_taps.hpp):
-// per block of `lanes` outputs one window load (window), two (window2), or none (gather,
-// pair_gather), then per tap slot a lane lookup (or a gather), a multiply and an add on the lanes
-// that have that tap. Written once against the vector vocabulary; row_ops.hpp includes it after blend-inl.hpp
-// (whose load_lanes / store_lanes it uses) once per target: deliberately no include guard.
+// per block of `lanes` outputs one window load (window), two (window2), one per tap slot
+// (slot_windows), or none (gather, pair_gather), then per tap slot a lane lookup (or a gather),
+// a multiply and an add on the lanes that have that tap. Written once against the vector vocabulary; row_ops.hpp
+// includes it after blend-inl.hpp (whose load_lanes / store_lanes it uses) once per target: deliberately no include
+// guard.
 //
 // Lane f of a block sums, in table order, the first product (lanes without taps: 0), then
 // + w_t · s[base + offset_t] for each further slot t it has: resample_body's operations and
 // order, so every target gives its bits.
 
-/// The sources of a block's tap slot: a lookup in one window...
+/// The sources of a block's tap slot t (its offsets off): a lookup in one window...
 struct one_window {
   hn::VF v;
-  hn::VF operator()(const std::int32_t* off) const noexcept {
+  hn::VF operator()(std::size_t, const std::int32_t* off) const noexcept {
     return hn::TableLookupLanes(v, hn::LoadIndices(hn::Df{}, off));
   }
 };
 /// ...in two consecutive windows...
 struct two_windows {
   hn::VF lo, hi;
-  hn::VF operator()(const std::int32_t* off) const noexcept {
+  hn::VF operator()(std::size_t, const std::int32_t* off) const noexcept {
     return hn::TwoTablesLookupLanes(lo, hi, hn::LoadIndices(hn::Df{}, off));
+  }
+};
+/// ...in the slot's own window (slot_windows: at base + slot_base[t])...
+template <class Row>
+struct own_windows {
+  const Row& row;
+  index_t base, avail;
+  const std::int32_t* slot_base;
+  hn::VF operator()(std::size_t t, const std::int32_t* off) const noexcept {
+    const index_t at = slot_base[t];
+    return hn::TableLookupLanes(row.window(base + at, avail - at), hn::LoadIndices(hn::Df{}, off));
   }
 };
 /// ...or a gather from the row (rows whose Row::gathers: plain_row, blended_row).
@@ -28,7 +40,7 @@ template <class Row>
 struct gathered {
   const Row& row;
   index_t base;
-  hn::VF operator()(const std::int32_t* off) const noexcept { return row.gather(base, off); }
+  hn::VF operator()(std::size_t, const std::int32_t* off) const noexcept { return row.gather(base, off); }
 };
 
 /// The lane mask of a slot that every lane of a block has.
@@ -42,11 +54,11 @@ template <class Sources>
 NDRESIZE_ALWAYS_INLINE hn::VF sum_slots(const Sources& sources, const std::int32_t* off, const float* w,
                                         const std::uint32_t* m, std::size_t slots) noexcept {
   const hn::Df df;
-  hn::VF acc = hn::Mul(hn::LoadU(df, w), sources(off));
+  hn::VF acc = hn::Mul(hn::LoadU(df, w), sources(0, off));
   if (m[0] != every_lane) acc = hn::IfThenElseZero(hn::MaskFromBits(df, m[0]), acc);
   for (std::size_t t = 1; t < slots && m[t] != 0; ++t) {
     const std::size_t k = t * static_cast<std::size_t>(lanes);
-    const hn::VF sum = hn::Add(acc, hn::Mul(hn::LoadU(df, w + k), sources(off + k)));
+    const hn::VF sum = hn::Add(acc, hn::Mul(hn::LoadU(df, w + k), sources(t, off + k)));
     acc = m[t] == every_lane ? sum : hn::IfThenElse(hn::MaskFromBits(df, m[t]), sum, acc);
   }
   return acc;
@@ -156,8 +168,9 @@ NDRESIZE_ALWAYS_INLINE void store_block(hn::VF v, Dst* d, index_t n) noexcept {
 template <class Row>
 NDRESIZE_ALWAYS_INLINE hn::VF sum_block(block_kind kind, const Row& row, index_t base, index_t avail, index_t pixel,
                                         const std::int32_t* off, const float* w, const std::uint32_t* m,
-                                        std::size_t slots) noexcept {
+                                        const std::int32_t* slot_base, std::size_t slots) noexcept {
   switch (kind) {
+    case block_kind::slot_windows: return sum_slots(own_windows<Row>{row, base, avail, slot_base}, off, w, m, slots);
     case block_kind::window: return sum_slots(one_window{row.window(base, avail)}, off, w, m, slots);
     case block_kind::window2: {
       const hn::VF lo = row.window(base, avail);
@@ -176,12 +189,13 @@ NDRESIZE_ALWAYS_INLINE hn::VF sum_block(block_kind kind, const Row& row, index_t
 }
 
 /// One block of a packed table, for a row of `in` elements: its window base, the elements from
-/// there to the row's end, and its tap slots' offsets, weights and lane masks.
+/// there to the row's end, and its tap slots' offsets, weights, lane masks and window starts.
 struct packed_block {
   index_t base, avail;
   const std::int32_t* off;
   const float* w;
   const std::uint32_t* m;
+  const std::int32_t* slot_base;
 };
 
 /// A packed table's arrays as plain pointers, taken once before a loop over its blocks: read
@@ -193,6 +207,7 @@ struct packed_view {
   const std::int32_t* offset;
   const float* weight;
   const std::uint32_t* mask;
+  const std::int32_t* slot_base;
   std::size_t slots;
 
   explicit packed_view(const packed_taps& p) noexcept
@@ -201,13 +216,18 @@ struct packed_view {
         offset(p.offset.data()),
         weight(p.weight.data()),
         mask(p.mask.data()),
+        slot_base(p.slot_base.data()),
         slots(static_cast<std::size_t>(p.slots)) {}
   /// Block b.
   NDRESIZE_ALWAYS_INLINE packed_block block(index_t b, index_t in) const noexcept {
     const index_t at_base = base[static_cast<std::size_t>(b)];
     const std::size_t at = static_cast<std::size_t>(b) * slots;
-    return {at_base, in - at_base, offset + at * static_cast<std::size_t>(lanes),
-            weight + at * static_cast<std::size_t>(lanes), mask + at};
+    return {at_base,
+            in - at_base,
+            offset + at * static_cast<std::size_t>(lanes),
+            weight + at * static_cast<std::size_t>(lanes),
+            mask + at,
+            slot_base + at};
   }
 };
 
@@ -224,9 +244,9 @@ void resample_packed(Dst* d, const Row& row_in, index_t in_pixels, index_t out_p
   const index_t blocks = (out + lanes - 1) / lanes;
   for (index_t b = 0; b < blocks; ++b) {
     const packed_block k = v.block(b, in);
-    const hn::VF acc =
-        AllFit ? sum_slots(one_window{row.window(k.base, k.avail)}, k.off, k.w, k.m, v.slots)
-               : sum_block(v.kind[static_cast<std::size_t>(b)], row, k.base, k.avail, pixel, k.off, k.w, k.m, v.slots);
+    const hn::VF acc = AllFit ? sum_slots(one_window{row.window(k.base, k.avail)}, k.off, k.w, k.m, v.slots)
+                              : sum_block(v.kind[static_cast<std::size_t>(b)], row, k.base, k.avail, pixel, k.off, k.w,
+                                          k.m, k.slot_base, v.slots);
     store_block<Dst>(acc, d + b * lanes, out - b * lanes);
   }
 }
@@ -245,17 +265,13 @@ void resample_pairs(Dst* d, const Row& row_in, index_t in_pixels, index_t out_pi
   }
 }
 
-/// One row's block of window_rows (below) from its window(s) lo (and hi): sum_slots's operations;
+/// How window_rows reads a block's sources: one window, two, or one per slot.
+enum class windows { one, two, per_slot };
+
+/// One row's block of window_rows (below), slot t's sources source(t): sum_slots's operations;
 /// Every: each slot has every lane (no selects).
-template <int Slots, bool Two, bool Every>
-NDRESIZE_ALWAYS_INLINE hn::VF window_sum(hn::VF lo, hn::VF hi, const hn::VI* index, const hn::VF* weight,
-                                         const hn::MF* has) noexcept {
-  const auto source = [&](int t) {
-    if constexpr (Two)
-      return hn::TwoTablesLookupLanes(lo, hi, index[t]);
-    else
-      return hn::TableLookupLanes(lo, index[t]);
-  };
+template <int Slots, bool Every, class Source>
+NDRESIZE_ALWAYS_INLINE hn::VF window_sum(const Source& source, const hn::VF* weight, const hn::MF* has) noexcept {
   hn::VF acc = hn::Mul(weight[0], source(0));
   if constexpr (Every) {
     NDRESIZE_UNROLLED
@@ -268,56 +284,71 @@ NDRESIZE_ALWAYS_INLINE hn::VF window_sum(hn::VF lo, hn::VF hi, const hn::VI* ind
   return acc;
 }
 
-/// A window (Two: window2) block for `rows` rows (row r at s + r·s_row, written to d + r·d_row),
-/// its first `Slots` slots (the rest empty) loaded once for all the rows: sum_slots's operations.
-template <int Slots, bool Two, class Src, class Dst>
+/// A window, window2 or slot_windows block (Kind) for `rows` rows (row r at s + r·s_row, written
+/// to d + r·d_row), its first `Slots` slots (the rest empty) loaded once for all the rows:
+/// sum_slots's operations.
+template <int Slots, windows Kind, class Src, class Dst>
 NDRESIZE_ALWAYS_INLINE void window_rows(Dst* d, index_t d_row, const Src* s, index_t s_row, index_t rows, index_t avail,
                                         const std::int32_t* off, const float* w, const std::uint32_t* m,
-                                        index_t n) noexcept {
+                                        const std::int32_t* slot_base, index_t n) noexcept {
   const hn::Df df;
   hn::VI index[Slots];
   hn::VF weight[Slots];
   hn::MF has[Slots];
+  index_t at[Slots];  // per_slot: each slot's window start
   NDRESIZE_UNROLLED
   for (int t = 0; t < Slots; ++t) {
     index[t] = hn::LoadIndices(df, off + t * lanes);
     weight[t] = hn::LoadU(df, w + t * lanes);
     has[t] = hn::MaskFromBits(df, m[t]);
+    at[t] = Kind == windows::per_slot ? slot_base[t] : 0;
   }
   bool every = true;  // every slot has every lane: no selects (sum_slots)
   NDRESIZE_UNROLLED
   for (int t = 0; t < Slots; ++t) every = every && m[t] == every_lane;
+  // A row's sources: its window(s) loaded (whole, or the `avail` elements left) and looked up.
+  const index_t* const shift = at;
+  const auto sources = [&](const Src* row, bool whole) {
+    hn::VF lo = hn::Zero(df), hi = hn::Zero(df);
+    if constexpr (Kind != windows::per_slot) {
+      lo = whole ? load_lanes<Src>(row) : load_window<Src>(row, avail);
+      if constexpr (Kind == windows::two)
+        hi = whole ? load_lanes<Src>(row + lanes) : avail > lanes ? load_window<Src>(row + lanes, avail - lanes) : hi;
+    }
+    return [=, &index](int t) {
+      if constexpr (Kind == windows::one)
+        return hn::TableLookupLanes(lo, index[t]);
+      else if constexpr (Kind == windows::two)
+        return hn::TwoTablesLookupLanes(lo, hi, index[t]);
+      else
+        return hn::TableLookupLanes(
+            whole ? load_lanes<Src>(row + shift[t]) : load_window<Src>(row + shift[t], avail - shift[t]), index[t]);
+    };
+  };
   // The common block (whole windows, a whole store, every lane in every slot) in a loop without
   // the per-row choices, which GCC at -O2 keeps in the loop (bench/README.md, "Optimization
   // levels and compilers"). The other blocks select with their masks: on lanes a slot has, the
-  // select keeps the sum, so a slot of every lane gives the bits it gives without one.
-  if (every && n >= lanes && avail >= (Two ? 2 * lanes : lanes)) {
-    for (index_t r = 0; r < rows; ++r) {
-      const Src* row = s + r * s_row;
-      const hn::VF hi = Two ? load_lanes<Src>(row + lanes) : hn::Zero(df);
-      store_block<Dst>(window_sum<Slots, Two, true>(load_lanes<Src>(row), hi, index, weight, has), d + r * d_row,
-                       lanes);
-    }
+  // select keeps the sum, so a slot of every lane gives the bits it gives without one. A
+  // slot_windows block's windows always lie within the row (packed_taps::build).
+  if (every && n >= lanes && (Kind == windows::per_slot || avail >= (Kind == windows::two ? 2 * lanes : lanes))) {
+    for (index_t r = 0; r < rows; ++r)
+      store_block<Dst>(window_sum<Slots, true>(sources(s + r * s_row, true), weight, has), d + r * d_row, lanes);
     return;
   }
-  for (index_t r = 0; r < rows; ++r) {
-    const Src* row = s + r * s_row;
-    const hn::VF lo = load_window<Src>(row, avail);
-    const hn::VF hi = Two && avail > lanes ? load_window<Src>(row + lanes, avail - lanes) : hn::Zero(df);
-    store_block<Dst>(window_sum<Slots, Two, false>(lo, hi, index, weight, has), d + r * d_row, n);
-  }
+  for (index_t r = 0; r < rows; ++r)
+    store_block<Dst>(window_sum<Slots, false>(sources(s + r * s_row, false), weight, has), d + r * d_row, n);
 }
 
 /// window_rows for a block of `used` (1–4) slots: false for any other count.
-template <bool Two, class Src, class Dst>
+template <windows Kind, class Src, class Dst>
 NDRESIZE_ALWAYS_INLINE bool window_rows_of(std::size_t used, Dst* d, index_t d_row, const Src* s, index_t s_row,
                                            index_t rows, index_t avail, const std::int32_t* off, const float* w,
-                                           const std::uint32_t* m, index_t n) noexcept {
+                                           const std::uint32_t* m, const std::int32_t* slot_base, index_t n) noexcept {
   switch (used) {
-    case 1: window_rows<1, Two>(d, d_row, s, s_row, rows, avail, off, w, m, n); return true;
-    case 2: window_rows<2, Two>(d, d_row, s, s_row, rows, avail, off, w, m, n); return true;
-    case 3: window_rows<3, Two>(d, d_row, s, s_row, rows, avail, off, w, m, n); return true;
-    case 4: window_rows<4, Two>(d, d_row, s, s_row, rows, avail, off, w, m, n); return true;
+    case 1: window_rows<1, Kind>(d, d_row, s, s_row, rows, avail, off, w, m, slot_base, n); return true;
+    case 2: window_rows<2, Kind>(d, d_row, s, s_row, rows, avail, off, w, m, slot_base, n); return true;
+    case 3: window_rows<3, Kind>(d, d_row, s, s_row, rows, avail, off, w, m, slot_base, n); return true;
+    case 4: window_rows<4, Kind>(d, d_row, s, s_row, rows, avail, off, w, m, slot_base, n); return true;
     default: return false;
   }
 }
@@ -334,18 +365,23 @@ void resample_packed_group(Dst* d, index_t d_row, const Src* s, index_t s_row, i
     const packed_block k = v.block(b, in);
     const index_t n = out - b * lanes;
     const block_kind kind = v.kind[static_cast<std::size_t>(b)];
-    if (kind == block_kind::window || kind == block_kind::window2) {
+    if (kind == block_kind::window || kind == block_kind::window2 || kind == block_kind::slot_windows) {
       std::size_t used = 1;  // as sum_slots: the slots from the first empty one on add nothing
       while (used < slots && k.m[used] != 0) ++used;
+      Dst* const o = d + b * lanes;
       const Src* at = s + k.base;
       if (kind == block_kind::window
-              ? window_rows_of<false>(used, d + b * lanes, d_row, at, s_row, rows, k.avail, k.off, k.w, k.m, n)
-              : window_rows_of<true>(used, d + b * lanes, d_row, at, s_row, rows, k.avail, k.off, k.w, k.m, n))
+              ? window_rows_of<windows::one>(used, o, d_row, at, s_row, rows, k.avail, k.off, k.w, k.m, k.slot_base, n)
+          : kind == block_kind::window2
+              ? window_rows_of<windows::two>(used, o, d_row, at, s_row, rows, k.avail, k.off, k.w, k.m, k.slot_base, n)
+              : window_rows_of<windows::per_slot>(used, o, d_row, at, s_row, rows, k.avail, k.off, k.w, k.m,
+                                                  k.slot_base, n))
         continue;
     }
     for (index_t r = 0; r < rows; ++r)
-      store_block<Dst>(sum_block(kind, plain_row<Src>{s + r * s_row}, k.base, k.avail, pixel, k.off, k.w, k.m, slots),
-                       d + r * d_row + b * lanes, n);
+      store_block<Dst>(
+          sum_block(kind, plain_row<Src>{s + r * s_row}, k.base, k.avail, pixel, k.off, k.w, k.m, k.slot_base, slots),
+          d + r * d_row + b * lanes, n);
   }
 }
 

@@ -84,6 +84,13 @@ constexpr int narrow_pixel_min_taps(index_t lanes) noexcept { return static_cast
 /// float rows on AVX-512), blending whole rows into an intermediate row stays faster.
 inline constexpr bool blend_where_read_with_gather_instructions = false;
 
+/// Blocks of packed taps for at most this many lanes whose sources span two windows, but each
+/// tap slot's sources one, read each slot's window by its own load and permute it (slot_windows)
+/// instead of permuting two windows per slot: on SSE4.1 a two-window lookup is two byte
+/// shuffles and a blend, on AVX2 two permutes and a blend, where one load and one permute
+/// serve a slot. AVX-512 permutes two windows in one instruction.
+inline constexpr int slot_windows_max_lanes = 8;
+
 /// A packed copy of a table is built only while its entries stay within this factor of the
 /// table's taps (plus a fixed allowance): beyond it the blocks are mostly padding.
 inline constexpr double packed_overhead_factor = 4.0;
