@@ -272,9 +272,9 @@ void resample_short_channels(const resample_args<Src, Dst>& a) noexcept {
 
 /// Whether `a` resamples rows of pixels narrower than a vector (2 to `lanes` contiguous
 /// elements: RGB images) with at least tuning::narrow_pixel_min_taps(lanes) taps. A block of
-/// such outputs reads too wide a span for the packed windows (a 2 × cubic upsample of 3
-/// channels: 13 elements for 4 outputs) and would gather, so each output pixel is computed as
-/// one vector instead (resample_narrow_pixels).
+/// such outputs may read too wide a span for the packed windows (an antialiased shrink) and
+/// gather, so each output pixel is computed as one vector instead (resample_narrow_pixels),
+/// unless the row's packed table has no gathers (resample takes the packed blocks then).
 template <class Src, class Dst>
 NDRESIZE_ALWAYS_INLINE bool narrow_pixels(const resample_args<Src, Dst>& a) noexcept {
   return a.block >= 2 && a.block <= lanes && a.sj == a.block && a.dj == a.block && a.sc == 1 && a.dc == 1 &&

@@ -6,8 +6,9 @@
 // weight, and a lane mask (lanes whose output has fewer than t + 1 taps). A block whose
 // sources fit one window of `lanes` elements is computed with permutes; one whose sources fit
 // two windows (with 16 lanes, 32 elements: a cubic upsample of 3 interleaved channels) with
-// two-register permutes, or, on narrower vectors where each tap slot's sources fit a window of
-// their own (a cubic 2 x upsample on 4 lanes), with a load and a permute per slot; others with gathers, or, when every
+// two-register permutes; on narrower vectors, where each tap slot's sources fit a window of
+// their own (a cubic 2 x upsample on 4 lanes, of 1 or 3 channels), with a load and a permute per
+// slot instead; others with gathers, or, when every
 // output reads exactly two neighbouring source pixels (linear shrinking), with gathers of the pairs (GatherOffsetPairs:
 // one load per lane where one holds the pair).
 #pragma once
@@ -31,7 +32,7 @@ enum class block_kind : std::uint8_t {
   window,        ///< all sources fit one window of `lanes` elements: one load, a permute per slot
   window2,       ///< all sources fit two windows: two loads, a two-register permute per slot
   pair_gather,   ///< two slots, each output reading s[k] and s[k + pixel]: a gather of pairs
-  slot_windows,  ///< the sources span two windows, each slot's one of its own (at slot_base): a load and a
+  slot_windows,  ///< the sources span more than a window, each slot's one of its own (at slot_base): a load and a
                  ///< permute per slot (tuning::slot_windows_max_lanes)
 };
 
@@ -133,15 +134,16 @@ struct packed_taps {
           p.mask[static_cast<std::size_t>(b) * static_cast<std::size_t>(max_taps) + slot] |= 1u << l;
         }
       }
-      p.kind[static_cast<std::size_t>(b)] = fit ? block_kind::window
-                                            : fit2 && lanes <= detail::tuning::slot_windows_max_lanes &&
-                                                    to_slot_windows(p, b, lanes, in_flat - start - lanes)
-                                                ? block_kind::slot_windows
-                                            : fit2                     ? block_kind::window2
-                                            : reads_pairs(p, b, lanes) ? block_kind::pair_gather
-                                                                       : block_kind::gather;
-      p.gathers = p.gathers || (!fit && !fit2);
-      p.all_pairs = p.all_pairs && p.kind[static_cast<std::size_t>(b)] == block_kind::pair_gather;
+      p.kind[static_cast<std::size_t>(b)] =
+          fit ? block_kind::window
+          : lanes <= detail::tuning::slot_windows_max_lanes && to_slot_windows(p, b, lanes, in_flat - start - lanes)
+              ? block_kind::slot_windows
+          : fit2                     ? block_kind::window2
+          : reads_pairs(p, b, lanes) ? block_kind::pair_gather
+                                     : block_kind::gather;
+      const block_kind kind = p.kind[static_cast<std::size_t>(b)];
+      p.gathers = p.gathers || kind == block_kind::gather || kind == block_kind::pair_gather;
+      p.all_pairs = p.all_pairs && kind == block_kind::pair_gather;
     }
     p.lanes = lanes;
     return p;

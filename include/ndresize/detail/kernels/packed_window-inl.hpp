@@ -414,8 +414,9 @@ template <class Acc, class Src, class Dst>
 void resample(const resample_args<Src, Dst>& a) noexcept {
   if (resample_contiguous_channels<Acc>(a)) return;
   if constexpr (std::is_same_v<Acc, float> && loadable<Src>) {
-    if (narrow_pixels(a)) return resample_narrow_pixels(a);
-    if (packed_covers(a)) {
+    const bool packed = packed_covers(a);
+    if (narrow_pixels(a) && !(packed && !a.packed->gathers)) return resample_narrow_pixels(a);
+    if (packed) {
       const packed_taps& p = *a.packed;
       if (a.rows > 1)
         return resample_packed_rows<Src, Dst>(a.d, a.d_row, a.s, a.s_row, a.rows, a.table->in, a.table->out, p);

@@ -70,11 +70,12 @@ inline constexpr index_t resample_blend_min_channels = 16;
 inline constexpr index_t resample_blend_min_lanes = 4;
 
 /// Rows of pixels narrower than a vector (2 to `lanes` channels) resample one output pixel
-/// per vector when their outputs have at least this many taps (cubic, antialiased): their
-/// blocks would gather. With fewer taps (linear upsamples) the blocks fit two windows, which
-/// stay as fast. 3 taps on 4-lane vectors, in proportion to the lanes on wider ones, whose one
-/// pixel per vector leaves more lanes idle (the 4-tap cubic upsample W3-NHWC took 1.66 x the
-/// time on AVX2 at 3 taps; the 17-tap antialiased shrinks gain on AVX2 and AVX-512).
+/// per vector when their outputs have at least this many taps (cubic, antialiased) and their
+/// packed blocks would gather (with slot_windows, a cubic 2 x upsample of 3 channels on 4 lanes
+/// gathers no more: W3-NHWC 0.71 x the time on SSE4.1 in the packed blocks). With fewer taps (linear upsamples) the
+/// blocks fit two windows, which stay as fast. 3 taps on 4-lane vectors, in proportion to the lanes on wider ones,
+/// whose one pixel per vector leaves more lanes idle (the 4-tap cubic upsample W3-NHWC took 1.66 x the time on AVX2 at
+/// 3 taps; the 17-tap antialiased shrinks gain on AVX2 and AVX-512).
 constexpr int narrow_pixel_min_taps(index_t lanes) noexcept { return static_cast<int>(3 * lanes / 4); }
 
 /// A v-first pair that shrinks its inner axis by more than its taps blends only the source
