@@ -361,9 +361,19 @@ void resample_packed_group(Dst* d, index_t d_row, const Src* s, index_t s_row, i
   const std::size_t slots = v.slots;
   const index_t pixel = p.pixel, in = in_pixels * pixel, out = out_pixels * pixel;
   const index_t blocks = (out + lanes - 1) / lanes;
+  constexpr index_t ahead = static_cast<index_t>(tuning::packed_rows_prefetch_distance / sizeof(Src));
+  constexpr index_t per_line = static_cast<index_t>(64 / sizeof(Src));
+  index_t fetched = -1;  // the last line (in elements / per_line) prefetched on every row
   for (index_t b = 0; b < blocks; ++b) {
     const packed_block k = v.block(b, in);
     const index_t n = out - b * lanes;
+    // The group's rows are read block by block, a few elements on in each of them: too many
+    // streams for the hardware prefetcher, so each row's line `ahead` is fetched as the blocks
+    // reach it.
+    if (const index_t line = (k.base + ahead) / per_line; line != fetched && k.base + ahead < in) {
+      for (index_t r = 0; r < rows; ++r) prefetch_bytes<false>(s + r * s_row + k.base + ahead, 1);
+      fetched = line;
+    }
     const block_kind kind = v.kind[static_cast<std::size_t>(b)];
     if (kind == block_kind::window || kind == block_kind::window2 || kind == block_kind::slot_windows) {
       std::size_t used = 1;  // as sum_slots: the slots from the first empty one on add nothing

@@ -46,6 +46,8 @@ inline constexpr std::size_t extra_chunk_bytes = std::size_t{8} << 20;
 /// Rows per group of the packed row pass over many rows (a block's table is loaded once per
 /// group; a group's rows stay in the L1 cache across its blocks).
 inline constexpr index_t packed_row_group = 16;
+/// ... and prefetches each of a group's rows this many bytes ahead of its blocks.
+inline constexpr std::size_t packed_rows_prefetch_distance = 512;
 
 /// An h-first pair whose outputs read every source row resamples this many rows per load into
 /// its ring (the rows the next outputs read), so the packed row pass loads a block's table once
