@@ -404,9 +404,19 @@ void resample_packed_group(Dst* d, index_t d_row, const Src* s, index_t s_row, i
 template <class Src, class Dst>
 void resample_packed_rows(Dst* d, index_t d_row, const Src* s, index_t s_row, index_t rows, index_t in_pixels,
                           index_t out_pixels, const packed_taps& p) noexcept {
-  for (index_t r = 0; r < rows; r += tuning::packed_row_group)
-    resample_packed_group(d + r * d_row, d_row, s + r * s_row, s_row, std::min(tuning::packed_row_group, rows - r),
-                          in_pixels, out_pixels, p);
+  // Short rows (W5's 128 elements) are walked block by block too, but a row ahead is the same
+  // group: the next group is prefetched whole instead, while it takes at most
+  // tuning::packed_next_group_prefetch_bytes.
+  const index_t in = in_pixels * p.pixel;
+  const bool short_rows =
+      static_cast<std::size_t>(tuning::packed_row_group * in) * sizeof(Src) <= tuning::packed_next_group_prefetch_bytes;
+  for (index_t r = 0; r < rows; r += tuning::packed_row_group) {
+    const index_t n = std::min(tuning::packed_row_group, rows - r);
+    if (short_rows)
+      for (index_t k = r + n; k < std::min(rows, r + n + tuning::packed_row_group); ++k)
+        prefetch_bytes<false>(s + k * s_row, static_cast<std::size_t>(in) * sizeof(Src));
+    resample_packed_group(d + r * d_row, d_row, s + r * s_row, s_row, n, in_pixels, out_pixels, p);
+  }
 }
 
 /// Whether `a` is a row pass this target's packed taps cover: the packed copy was built for its

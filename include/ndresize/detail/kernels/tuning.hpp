@@ -48,6 +48,8 @@ inline constexpr std::size_t extra_chunk_bytes = std::size_t{8} << 20;
 inline constexpr index_t packed_row_group = 16;
 /// ... and prefetches each of a group's rows this many bytes ahead of its blocks.
 inline constexpr std::size_t packed_rows_prefetch_distance = 512;
+/// ... or, where a whole group takes at most this many bytes, prefetches the next group.
+inline constexpr std::size_t packed_next_group_prefetch_bytes = 16384;
 
 /// An h-first pair whose outputs read every source row resamples this many rows per load into
 /// its ring (the rows the next outputs read), so the packed row pass loads a block's table once
