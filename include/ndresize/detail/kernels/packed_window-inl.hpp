@@ -24,6 +24,10 @@ struct two_windows {
     return hn::TwoTablesLookupLanes(lo, hi, hn::LoadIndices(hn::Df{}, off));
   }
 };
+/// Whether this target's packed tables may have slot_windows blocks (tuning::slot_windows_max_lanes):
+/// wider targets compile no code for them.
+inline constexpr bool reads_slot_windows = lanes <= tuning::slot_windows_max_lanes;
+
 /// ...in the slot's own window (slot_windows: at base + slot_base[t])...
 template <class Row>
 struct own_windows {
@@ -170,7 +174,10 @@ NDRESIZE_ALWAYS_INLINE hn::VF sum_block(block_kind kind, const Row& row, index_t
                                         const std::int32_t* off, const float* w, const std::uint32_t* m,
                                         const std::int32_t* slot_base, std::size_t slots) noexcept {
   switch (kind) {
-    case block_kind::slot_windows: return sum_slots(own_windows<Row>{row, base, avail, slot_base}, off, w, m, slots);
+    case block_kind::slot_windows:
+      if constexpr (reads_slot_windows)
+        return sum_slots(own_windows<Row>{row, base, avail, slot_base}, off, w, m, slots);
+      break;
     case block_kind::window: return sum_slots(one_window{row.window(base, avail)}, off, w, m, slots);
     case block_kind::window2: {
       const hn::VF lo = row.window(base, avail);
@@ -380,13 +387,15 @@ void resample_packed_group(Dst* d, index_t d_row, const Src* s, index_t s_row, i
       while (used < slots && k.m[used] != 0) ++used;
       Dst* const o = d + b * lanes;
       const Src* at = s + k.base;
-      if (kind == block_kind::window
-              ? window_rows_of<windows::one>(used, o, d_row, at, s_row, rows, k.avail, k.off, k.w, k.m, k.slot_base, n)
-          : kind == block_kind::window2
-              ? window_rows_of<windows::two>(used, o, d_row, at, s_row, rows, k.avail, k.off, k.w, k.m, k.slot_base, n)
-              : window_rows_of<windows::per_slot>(used, o, d_row, at, s_row, rows, k.avail, k.off, k.w, k.m,
-                                                  k.slot_base, n))
-        continue;
+      bool done = false;
+      if (kind == block_kind::window)
+        done = window_rows_of<windows::one>(used, o, d_row, at, s_row, rows, k.avail, k.off, k.w, k.m, k.slot_base, n);
+      else if (kind == block_kind::window2)
+        done = window_rows_of<windows::two>(used, o, d_row, at, s_row, rows, k.avail, k.off, k.w, k.m, k.slot_base, n);
+      else if constexpr (reads_slot_windows)
+        done = window_rows_of<windows::per_slot>(used, o, d_row, at, s_row, rows, k.avail, k.off, k.w, k.m, k.slot_base,
+                                                 n);
+      if (done) continue;
     }
     for (index_t r = 0; r < rows; ++r)
       store_block<Dst>(
