@@ -2,9 +2,9 @@
 // The horizontal pass over a contiguous row through the plan's packed taps (packed_taps.hpp):
 // per block of `lanes` outputs one window load (window), two (window2), one per tap slot
 // (slot_windows), or none (gather, pair_gather), then per tap slot a lane lookup (or a gather),
-// a multiply and an add on the lanes that have that tap. Written once against the vector vocabulary; row_ops.hpp
-// includes it after blend-inl.hpp (whose load_lanes / store_lanes it uses) once per target: deliberately no include
-// guard.
+// a multiply and an add on the lanes that have that tap. Written once against the vector
+// vocabulary; row_ops.hpp includes it after blend-inl.hpp (whose load_lanes / store_lanes it
+// uses) once per target: deliberately no include guard.
 //
 // Lane f of a block sums, in table order, the first product (lanes without taps: 0), then
 // + w_t · s[base + offset_t] for each further slot t it has: resample_body's operations and
@@ -302,19 +302,18 @@ NDRESIZE_ALWAYS_INLINE void window_rows(Dst* d, index_t d_row, const Src* s, ind
   hn::VI index[Slots];
   hn::VF weight[Slots];
   hn::MF has[Slots];
-  index_t at[Slots];  // per_slot: each slot's window start
+  index_t start[Slots];  // per_slot: each slot's window start
   NDRESIZE_UNROLLED
   for (int t = 0; t < Slots; ++t) {
     index[t] = hn::LoadIndices(df, off + t * lanes);
     weight[t] = hn::LoadU(df, w + t * lanes);
     has[t] = hn::MaskFromBits(df, m[t]);
-    at[t] = Kind == windows::per_slot ? slot_base[t] : 0;
+    start[t] = Kind == windows::per_slot ? slot_base[t] : 0;
   }
   bool every = true;  // every slot has every lane: no selects (sum_slots)
   NDRESIZE_UNROLLED
   for (int t = 0; t < Slots; ++t) every = every && m[t] == every_lane;
   // A row's sources: its window(s) loaded (whole, or the `avail` elements left) and looked up.
-  const index_t* const shift = at;
   const auto sources = [&](const Src* row, bool whole) {
     hn::VF lo = hn::Zero(df), hi = hn::Zero(df);
     if constexpr (Kind != windows::per_slot) {
@@ -322,14 +321,15 @@ NDRESIZE_ALWAYS_INLINE void window_rows(Dst* d, index_t d_row, const Src* s, ind
       if constexpr (Kind == windows::two)
         hi = whole ? load_lanes<Src>(row + lanes) : avail > lanes ? load_window<Src>(row + lanes, avail - lanes) : hi;
     }
-    return [=, &index](int t) {
+    return [=, &index, &start](int t) {  // (start by reference: a captured array is a copy)
+      (void)start;                       // (read by per_slot only)
       if constexpr (Kind == windows::one)
         return hn::TableLookupLanes(lo, index[t]);
       else if constexpr (Kind == windows::two)
         return hn::TwoTablesLookupLanes(lo, hi, index[t]);
       else
         return hn::TableLookupLanes(
-            whole ? load_lanes<Src>(row + shift[t]) : load_window<Src>(row + shift[t], avail - shift[t]), index[t]);
+            whole ? load_lanes<Src>(row + start[t]) : load_window<Src>(row + start[t], avail - start[t]), index[t]);
     };
   };
   // The common block (whole windows, a whole store, every lane in every slot) in a loop without
@@ -360,10 +360,10 @@ NDRESIZE_ALWAYS_INLINE bool window_rows_of(std::size_t used, Dst* d, index_t d_r
   }
 }
 
-/// One group of rows of resample_packed_rows (below).
+/// One group of rows of resample_packed_rows (below); `fetch_ahead`: prefetch within the rows.
 template <class Src, class Dst>
 void resample_packed_group(Dst* d, index_t d_row, const Src* s, index_t s_row, index_t rows, index_t in_pixels,
-                           index_t out_pixels, const packed_taps& p) noexcept {
+                           index_t out_pixels, const packed_taps& p, bool fetch_ahead) noexcept {
   const packed_view v(p);
   const std::size_t slots = v.slots;
   const index_t pixel = p.pixel, in = in_pixels * pixel, out = out_pixels * pixel;
@@ -377,7 +377,7 @@ void resample_packed_group(Dst* d, index_t d_row, const Src* s, index_t s_row, i
     // The group's rows are read block by block, a few elements on in each of them: too many
     // streams for the hardware prefetcher, so each row's line `ahead` is fetched as the blocks
     // reach it.
-    if (const index_t line = (k.base + ahead) / per_line; line != fetched && k.base + ahead < in) {
+    if (const index_t line = (k.base + ahead) / per_line; fetch_ahead && line != fetched && k.base + ahead < in) {
       for (index_t r = 0; r < rows; ++r) prefetch_bytes<false>(s + r * s_row + k.base + ahead, 1);
       fetched = line;
     }
@@ -415,7 +415,7 @@ void resample_packed_rows(Dst* d, index_t d_row, const Src* s, index_t s_row, in
                           index_t out_pixels, const packed_taps& p) noexcept {
   // Short rows (W5's 128 elements) are walked block by block too, but a row ahead is the same
   // group: the next group is prefetched whole instead, while it takes at most
-  // tuning::packed_next_group_prefetch_bytes.
+  // tuning::packed_next_group_prefetch_bytes, and nothing within the rows.
   const index_t in = in_pixels * p.pixel;
   const bool short_rows =
       static_cast<std::size_t>(tuning::packed_row_group * in) * sizeof(Src) <= tuning::packed_next_group_prefetch_bytes;
@@ -424,7 +424,7 @@ void resample_packed_rows(Dst* d, index_t d_row, const Src* s, index_t s_row, in
     if (short_rows)
       for (index_t k = r + n; k < std::min(rows, r + n + tuning::packed_row_group); ++k)
         prefetch_bytes<false>(s + k * s_row, static_cast<std::size_t>(in) * sizeof(Src));
-    resample_packed_group(d + r * d_row, d_row, s + r * s_row, s_row, n, in_pixels, out_pixels, p);
+    resample_packed_group(d + r * d_row, d_row, s + r * s_row, s_row, n, in_pixels, out_pixels, p, !short_rows);
   }
 }
 
