@@ -142,9 +142,11 @@ vocab_in make_inputs() {
   const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
   // Where the targets could part: halfway values (round half to even), the saturation edges,
   // NaN and infinities (clamped to the lowest value / the bounds), negative zero.
-  const float special[] = {0.5f,   1.5f,     2.5f,     -0.5f,     -1.5f,     254.5f,   255.5f,  253.5f,
-                           255.0f, 256.0f,   -1.0f,    -0.0f,     nan,       inf,      -inf,    1e9f,
-                           -1e9f,  32766.5f, 32767.5f, -32768.5f, -32767.5f, -32769.f, 65535.f, 127.5f};
+  const float special[] = {0.5f, 1.5f, 2.5f, -0.5f, -1.5f, 254.5f, 255.5f, 253.5f, 255.0f, 256.0f, -1.0f, -0.0f, nan,
+                           inf, -inf, 1e9f, -1e9f, 32766.5f, 32767.5f, -32768.5f, -32767.5f, -32769.f, 65535.f, 127.5f,
+                           // beyond int32 (x86's conversion gives INT32_MIN there), just below 0,
+                           // and the other bounds' halfway and out-of-range neighbours
+                           3e9f, -3e9f, -0.25f, 65535.5f, 65536.0f, -128.5f, -129.0f, -127.5f};
   std::uint32_t s = 12345u;
   auto next = [&s] { return s = s * 1664525u + 1013904223u; };
   for (std::size_t i = 0; i < kN; ++i) {

@@ -144,32 +144,24 @@ inline constexpr bool Promotable =
     std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> || std::is_same_v<T, std::uint16_t> ||
     std::is_same_v<T, std::int16_t> || std::is_same_v<T, bfloat16_bits> || std::is_same_v<T, float16_bits>;
 
-// The store rule: NaN → 0, then v > lo ? v : lo and v < hi ? v : hi as compare-and-select, then
-// vcvtnq, which rounds half to even whatever the rounding mode.
-NDRESIZE_SIMD_API int32x4_t saturated(VF v, float lo, float hi) noexcept {
-  const VF l = vdupq_n_f32(lo), h = vdupq_n_f32(hi);
-  VF x = vbslq_f32(vceqq_f32(v, v), v, vdupq_n_f32(0.0f));
-  x = vbslq_f32(vcgtq_f32(x, l), x, l);
-  return vcvtnq_s32_f32(vbslq_f32(vcltq_f32(x, h), x, h));
-}
+// The store rule (NaN → 0, clamp to [lo, hi], round half to even) as NEON has it natively:
+// vcvtnq rounds half to even whatever the rounding mode, makes NaN 0 and saturates to int32, and
+// the saturating narrows clamp to the type. Rounding then clamping gives the rule's clamping then
+// rounding, as rounding is monotonic and the bounds are integers.
 NDRESIZE_SIMD_API void store4_bytes(uint8x8_t b, void* p) noexcept {
   const std::uint32_t bits = vget_lane_u32(vreinterpret_u32_u8(b), 0);
   std::memcpy(p, &bits, 4);
 }
 NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
-  const int16x4_t w = vmovn_s32(saturated(v, 0.0f, 255.0f));
-  store4_bytes(vqmovun_s16(vcombine_s16(w, w)), p);
+  const uint16x4_t w = vqmovun_s32(vcvtnq_s32_f32(v));
+  store4_bytes(vqmovn_u16(vcombine_u16(w, w)), p);
 }
 NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
-  const int16x4_t w = vmovn_s32(saturated(v, -128.0f, 127.0f));
-  store4_bytes(vreinterpret_u8_s8(vmovn_s16(vcombine_s16(w, w))), p);
+  const int16x4_t w = vqmovn_s32(vcvtnq_s32_f32(v));
+  store4_bytes(vreinterpret_u8_s8(vqmovn_s16(vcombine_s16(w, w))), p);
 }
-NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
-  vst1_u16(p, vmovn_u32(vreinterpretq_u32_s32(saturated(v, 0.0f, 65535.0f))));
-}
-NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
-  vst1_s16(p, vmovn_s32(saturated(v, -32768.0f, 32767.0f)));
-}
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::uint16_t* p) noexcept { vst1_u16(p, vqmovun_s32(vcvtnq_s32_f32(v))); }
+NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::int16_t* p) noexcept { vst1_s16(p, vqmovn_s32(vcvtnq_s32_f32(v))); }
 template <class T>
 inline constexpr bool Demotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
                                   std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::int16_t>;

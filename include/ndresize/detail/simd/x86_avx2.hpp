@@ -144,34 +144,36 @@ inline constexpr bool Promotable =
     std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> || std::is_same_v<T, std::uint16_t> ||
     std::is_same_v<T, std::int16_t> || std::is_same_v<T, bfloat16_bits>;
 
-// The store rule: NaN → 0 (and with the ordered mask), then maxps/minps (v > lo ? v : lo), then
-// cvtps (round half to even); the two 128-bit halves are packed, which never saturates here.
-NDRESIZE_SIMD_API void saturated(VF v, float lo, float hi, __m128i& low, __m128i& high) noexcept {
-  const VF x = _mm256_and_ps(v, _mm256_cmp_ps(v, v, _CMP_ORD_Q));
-  const __m256i i = _mm256_cvtps_epi32(_mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(lo)), _mm256_set1_ps(hi)));
+// The store rule (NaN → 0, clamp to [lo, hi], round half to even) in three steps with the same
+// results, as in x86_sse4.hpp: minps(hi, v) clamps from above and keeps a NaN, cvtps makes NaN
+// and everything below INT32_MIN into INT32_MIN, and the saturating packs of the two 128-bit
+// halves clamp from below. A signed type zeroes NaN first.
+NDRESIZE_SIMD_API void below(VF v, float hi, __m128i& low, __m128i& high) noexcept {
+  const __m256i i = _mm256_cvtps_epi32(_mm256_min_ps(_mm256_set1_ps(hi), v));
   low = _mm256_castsi256_si128(i);
   high = _mm256_extracti128_si256(i, 1);
 }
+NDRESIZE_SIMD_API VF nan_to_zero(VF v) noexcept { return _mm256_and_ps(v, _mm256_cmp_ps(v, v, _CMP_ORD_Q)); }
 NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
   __m128i lo, hi;
-  saturated(v, 0.0f, 255.0f, lo, hi);
+  below(v, 255.0f, lo, hi);
   const __m128i w = _mm_packus_epi32(lo, hi);
   _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packus_epi16(w, w));
 }
 NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
   __m128i lo, hi;
-  saturated(v, -128.0f, 127.0f, lo, hi);
+  below(nan_to_zero(v), 127.0f, lo, hi);
   const __m128i w = _mm_packs_epi32(lo, hi);
   _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packs_epi16(w, w));
 }
 NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
   __m128i lo, hi;
-  saturated(v, 0.0f, 65535.0f, lo, hi);
+  below(v, 65535.0f, lo, hi);
   _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_packus_epi32(lo, hi));
 }
 NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
   __m128i lo, hi;
-  saturated(v, -32768.0f, 32767.0f, lo, hi);
+  below(nan_to_zero(v), 32767.0f, lo, hi);
   _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_packs_epi32(lo, hi));
 }
 template <class T>

@@ -179,35 +179,43 @@ NDRESIZE_SIMD_API VF PromoteN(Df, const float16_bits* p, std::size_t n) noexcept
   return _mm512_cvtph_ps(_mm256_maskz_loadu_epi16(first_n(n), p));
 }
 
-// The store rule: NaN → 0 (a zero-masked move of the ordered lanes), then maxps/minps, then
-// cvtps (round half to even); the values fit, so the truncating narrow is exact.
-NDRESIZE_SIMD_API __m512i saturated(VF v, float lo, float hi) noexcept {
-  const VF x = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(v, v, _CMP_ORD_Q), v);
-  return _mm512_cvtps_epi32(_mm512_min_ps(_mm512_max_ps(x, _mm512_set1_ps(lo)), _mm512_set1_ps(hi)));
+// The store rule (NaN → 0, clamp to [lo, hi], round half to even) in fewer steps with the same
+// results, as in x86_sse4.hpp: minps(hi, v) clamps from above and keeps a NaN, and cvtps makes
+// NaN and everything below INT32_MIN into INT32_MIN. An unsigned type then clamps from below
+// with an integer max (NaN → 0 with it) and narrows exactly; a signed one zeroes NaN first (a
+// zero-masked move of the ordered lanes) and narrows with signed saturation.
+NDRESIZE_SIMD_API __m512i below(VF v, float hi) noexcept {
+  return _mm512_cvtps_epi32(_mm512_min_ps(_mm512_set1_ps(hi), v));
+}
+NDRESIZE_SIMD_API __m512i unsigned_saturated(VF v, float hi) noexcept {
+  return _mm512_max_epi32(below(v, hi), _mm512_setzero_si512());
+}
+NDRESIZE_SIMD_API __m512i signed_clamped_above(VF v, float hi) noexcept {
+  return below(_mm512_maskz_mov_ps(_mm512_cmp_ps_mask(v, v, _CMP_ORD_Q), v), hi);
 }
 NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm512_cvtepi32_epi8(saturated(v, 0.0f, 255.0f)));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm512_cvtepi32_epi8(unsigned_saturated(v, 255.0f)));
 }
 NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm512_cvtepi32_epi8(saturated(v, -128.0f, 127.0f)));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm512_cvtsepi32_epi8(signed_clamped_above(v, 127.0f)));
 }
 NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm512_cvtepi32_epi16(saturated(v, 0.0f, 65535.0f)));
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm512_cvtepi32_epi16(unsigned_saturated(v, 65535.0f)));
 }
 NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm512_cvtepi32_epi16(saturated(v, -32768.0f, 32767.0f)));
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm512_cvtsepi32_epi16(signed_clamped_above(v, 32767.0f)));
 }
 NDRESIZE_SIMD_API void DemoteN(VF v, Df, std::uint8_t* p, std::size_t n) noexcept {
-  _mm512_mask_cvtepi32_storeu_epi8(p, first_n(n), saturated(v, 0.0f, 255.0f));
+  _mm512_mask_cvtepi32_storeu_epi8(p, first_n(n), unsigned_saturated(v, 255.0f));
 }
 NDRESIZE_SIMD_API void DemoteN(VF v, Df, std::int8_t* p, std::size_t n) noexcept {
-  _mm512_mask_cvtepi32_storeu_epi8(p, first_n(n), saturated(v, -128.0f, 127.0f));
+  _mm512_mask_cvtsepi32_storeu_epi8(p, first_n(n), signed_clamped_above(v, 127.0f));
 }
 NDRESIZE_SIMD_API void DemoteN(VF v, Df, std::uint16_t* p, std::size_t n) noexcept {
-  _mm512_mask_cvtepi32_storeu_epi16(p, first_n(n), saturated(v, 0.0f, 65535.0f));
+  _mm512_mask_cvtepi32_storeu_epi16(p, first_n(n), unsigned_saturated(v, 65535.0f));
 }
 NDRESIZE_SIMD_API void DemoteN(VF v, Df, std::int16_t* p, std::size_t n) noexcept {
-  _mm512_mask_cvtepi32_storeu_epi16(p, first_n(n), saturated(v, -32768.0f, 32767.0f));
+  _mm512_mask_cvtsepi32_storeu_epi16(p, first_n(n), signed_clamped_above(v, 32767.0f));
 }
 template <class T>
 inline constexpr bool Demotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||

@@ -134,30 +134,32 @@ inline constexpr bool Promotable =
     std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> || std::is_same_v<T, std::uint16_t> ||
     std::is_same_v<T, std::int16_t> || std::is_same_v<T, bfloat16_bits>;
 
-// The store rule: NaN → 0 (and with the ordered mask), then maxps/minps (v > lo ? v : lo), then
-// cvtps, which rounds half to even (the default MXCSR); the values fit, so packing never saturates.
-NDRESIZE_SIMD_API __m128i saturated(VF v, float lo, float hi) noexcept {
-  const VF x = _mm_and_ps(v, _mm_cmpord_ps(v, v));
-  return _mm_cvtps_epi32(_mm_min_ps(_mm_max_ps(x, _mm_set1_ps(lo)), _mm_set1_ps(hi)));
-}
+// The store rule (NaN → 0, clamp to [lo, hi], round half to even) in three steps with the same
+// results. minps(hi, v) clamps from above and keeps a NaN (minps returns its second operand when
+// one is NaN); cvtps rounds half to even (the default MXCSR) and makes NaN and everything below
+// INT32_MIN into INT32_MIN; the saturating packs clamp from below (rounding is monotonic and lo is
+// an integer, so a value below lo rounds to at most lo). An unsigned type needs nothing more, as
+// INT32_MIN packs to 0; a signed one zeroes NaN first (the ordered mask).
+NDRESIZE_SIMD_API __m128i below(VF v, float hi) noexcept { return _mm_cvtps_epi32(_mm_min_ps(_mm_set1_ps(hi), v)); }
+NDRESIZE_SIMD_API VF nan_to_zero(VF v) noexcept { return _mm_and_ps(v, _mm_cmpord_ps(v, v)); }
 NDRESIZE_SIMD_API void store4_bytes(__m128i v, void* p) noexcept {
   const std::int32_t b = _mm_cvtsi128_si32(v);
   std::memcpy(p, &b, 4);
 }
 NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::uint8_t* p) noexcept {
-  const __m128i w = _mm_packus_epi32(saturated(v, 0.0f, 255.0f), _mm_setzero_si128());
+  const __m128i w = _mm_packus_epi32(below(v, 255.0f), _mm_setzero_si128());
   store4_bytes(_mm_packus_epi16(w, w), p);
 }
 NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::int8_t* p) noexcept {
-  const __m128i w = _mm_packs_epi32(saturated(v, -128.0f, 127.0f), _mm_setzero_si128());
+  const __m128i w = _mm_packs_epi32(below(nan_to_zero(v), 127.0f), _mm_setzero_si128());
   store4_bytes(_mm_packs_epi16(w, w), p);
 }
 NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::uint16_t* p) noexcept {
-  _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packus_epi32(saturated(v, 0.0f, 65535.0f), _mm_setzero_si128()));
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packus_epi32(below(v, 65535.0f), _mm_setzero_si128()));
 }
 NDRESIZE_SIMD_API void DemoteTo(VF v, Df, std::int16_t* p) noexcept {
   _mm_storel_epi64(reinterpret_cast<__m128i*>(p),
-                   _mm_packs_epi32(saturated(v, -32768.0f, 32767.0f), _mm_setzero_si128()));
+                   _mm_packs_epi32(below(nan_to_zero(v), 32767.0f), _mm_setzero_si128()));
 }
 template <class T>
 inline constexpr bool Demotable = std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int8_t> ||
