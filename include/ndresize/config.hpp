@@ -42,18 +42,62 @@
 #define NDRESIZE_FP_PUSH_
 #define NDRESIZE_FP_POP_
 #endif
-// The inline namespace holds the version (version.hpp) and the exception mode: the library's
-// inline functions differ between the modes (detail::raise throws or aborts; the try_ layer
-// catches std::bad_alloc or cannot), so a program whose translation units are built in both
-// modes gets two sets of symbols (v0_1 and v0_1_noexcept) instead of one definition of each
-// chosen by link order.
-#define NDRESIZE_NOEXCEPT_NAMESPACE_(ns) ns##_noexcept
-#define NDRESIZE_NOEXCEPT_NAMESPACE(ns) NDRESIZE_NOEXCEPT_NAMESPACE_(ns)
+// The inline namespace holds the version (version.hpp), the exception mode and the disabled CPU
+// targets (below). The library's inline functions differ between the exception modes
+// (detail::raise throws or aborts; the try_ layer catches std::bad_alloc or cannot), so a
+// program whose translation units are built in both modes gets two sets of symbols (v0_1 and
+// v0_1_noexcept) instead of one definition of each chosen by link order.
 #if NDRESIZE_EXCEPTIONS
-#define NDRESIZE_INLINE_NAMESPACE NDRESIZE_ABI_NAMESPACE
+#define NDRESIZE_MODE_SUFFIX_
 #else
-#define NDRESIZE_INLINE_NAMESPACE NDRESIZE_NOEXCEPT_NAMESPACE(NDRESIZE_ABI_NAMESPACE)
+#define NDRESIZE_MODE_SUFFIX_ _noexcept
 #endif
+
+// NDRESIZE_DISABLED_TARGETS: CPU targets whose kernels are not compiled, a sum of the bits
+// below (0, the default: every target of the architecture). Each x86 target is a full copy of
+// the kernels; a program that only runs on AVX2 machines, or a build whose tests never change
+// target, compiles faster without the others (docs/kernels.md, "Compiling fewer targets").
+// Every target gives the same bits, so only speed changes. The generic kernels are always
+// compiled: they are what a CPU without the enabled targets runs. A program's translation units
+// must agree on it (like the exception mode above, it is part of the inline namespace: a
+// mismatch is a link error, never a silent mix).
+#define NDRESIZE_TARGET_SSE4 1
+#define NDRESIZE_TARGET_AVX2 2
+#define NDRESIZE_TARGET_AVX512 4
+#define NDRESIZE_TARGET_NEON 8
+#ifndef NDRESIZE_DISABLED_TARGETS
+#define NDRESIZE_DISABLED_TARGETS 0
+#endif
+#if (NDRESIZE_DISABLED_TARGETS) & \
+    ~(NDRESIZE_TARGET_SSE4 | NDRESIZE_TARGET_AVX2 | NDRESIZE_TARGET_AVX512 | NDRESIZE_TARGET_NEON)
+#error "NDRESIZE_DISABLED_TARGETS: unknown bits; accepted: a sum of NDRESIZE_TARGET_SSE4, _AVX2, _AVX512 and _NEON"
+#endif
+#if (NDRESIZE_DISABLED_TARGETS) & NDRESIZE_TARGET_SSE4
+#define NDRESIZE_SSE4_SUFFIX_ _nosse4
+#else
+#define NDRESIZE_SSE4_SUFFIX_
+#endif
+#if (NDRESIZE_DISABLED_TARGETS) & NDRESIZE_TARGET_AVX2
+#define NDRESIZE_AVX2_SUFFIX_ _noavx2
+#else
+#define NDRESIZE_AVX2_SUFFIX_
+#endif
+#if (NDRESIZE_DISABLED_TARGETS) & NDRESIZE_TARGET_AVX512
+#define NDRESIZE_AVX512_SUFFIX_ _noavx512
+#else
+#define NDRESIZE_AVX512_SUFFIX_
+#endif
+#if (NDRESIZE_DISABLED_TARGETS) & NDRESIZE_TARGET_NEON
+#define NDRESIZE_NEON_SUFFIX_ _noneon
+#else
+#define NDRESIZE_NEON_SUFFIX_
+#endif
+#define NDRESIZE_CAT6_(a, b, c, d, e, f) a##b##c##d##e##f
+#define NDRESIZE_CAT6(a, b, c, d, e, f) NDRESIZE_CAT6_(a, b, c, d, e, f)
+// v0_1, v0_1_noexcept, v0_1_noavx2_noavx512, ...
+#define NDRESIZE_INLINE_NAMESPACE                                                                            \
+  NDRESIZE_CAT6(NDRESIZE_ABI_NAMESPACE, NDRESIZE_MODE_SUFFIX_, NDRESIZE_SSE4_SUFFIX_, NDRESIZE_AVX2_SUFFIX_, \
+                NDRESIZE_AVX512_SUFFIX_, NDRESIZE_NEON_SUFFIX_)
 #define NDRESIZE_BEGIN_NAMESPACE         \
   NDRESIZE_FP_PUSH_ namespace ndresize { \
     inline namespace NDRESIZE_INLINE_NAMESPACE {

@@ -68,18 +68,40 @@ constexpr int isa_rank(isa t) noexcept {
 #endif
 }
 
+/// Whether a target's kernels are compiled in (all but those NDRESIZE_DISABLED_TARGETS names,
+/// config.hpp; the generic ones always are).
+constexpr bool target_compiled(isa t) noexcept {
+  switch (t) {
+    case isa::generic: return true;
+    case isa::sse4: return ((NDRESIZE_DISABLED_TARGETS)&NDRESIZE_TARGET_SSE4) == 0;
+    case isa::avx2: return ((NDRESIZE_DISABLED_TARGETS)&NDRESIZE_TARGET_AVX2) == 0;
+    case isa::avx512: return ((NDRESIZE_DISABLED_TARGETS)&NDRESIZE_TARGET_AVX512) == 0;
+    case isa::neon: return ((NDRESIZE_DISABLED_TARGETS)&NDRESIZE_TARGET_NEON) == 0;
+  }
+  return false;
+}
+
+/// The best compiled target the CPU supports.
 inline isa detect_isa() noexcept {
 #if NDRESIZE_X86
   __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
-      __builtin_cpu_supports("avx512dq"))
+  if (target_compiled(isa::avx512) && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+      __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq"))
     return isa::avx512;
-  if (__builtin_cpu_supports("avx2")) return isa::avx2;
-  if (__builtin_cpu_supports("sse4.1")) return isa::sse4;
+  if (target_compiled(isa::avx2) && __builtin_cpu_supports("avx2")) return isa::avx2;
+  if (target_compiled(isa::sse4) && __builtin_cpu_supports("sse4.1")) return isa::sse4;
 #elif NDRESIZE_AARCH64
-  return isa::neon;  // the aarch64 baseline
+  if (target_compiled(isa::neon)) return isa::neon;  // the aarch64 baseline
 #endif
   return isa::generic;
+}
+
+/// The best compiled target of this architecture at or below `t` (which is of this one).
+constexpr isa compiled_at_or_below(isa t) noexcept {
+  if (t == isa::avx512 && !target_compiled(t)) t = isa::avx2;
+  if (t == isa::avx2 && !target_compiled(t)) t = isa::sse4;
+  if ((t == isa::sse4 || t == isa::neon) && !target_compiled(t)) t = isa::generic;
+  return t;
 }
 
 /// No cap: the best the CPU has.
@@ -100,18 +122,19 @@ inline std::atomic<int>& isa_cap() noexcept {
 
 }  // namespace detail
 
-/// The target the kernels run on: the best the CPU supports, capped by set_max_isa().
+/// The target the kernels run on: the best compiled one (NDRESIZE_DISABLED_TARGETS) the CPU
+/// supports, capped by set_max_isa().
 inline isa active_isa() noexcept {
   static const isa detected = detail::detect_isa();
   const int cap = detail::isa_cap().load(std::memory_order_relaxed);
   if (cap == detail::isa_uncapped) return detected;
   const isa c = static_cast<isa>(cap);
-  return detail::isa_rank(detected) <= detail::isa_rank(c) ? detected : c;
+  return detail::isa_rank(detected) <= detail::isa_rank(c) ? detected : detail::compiled_at_or_below(c);
 }
 
 /// Caps the instruction set used by later calls (for tests and benchmarks of each target). A
-/// target this machine lacks caps at the best it has below it; one of another architecture
-/// (neon on x86, avx2 on aarch64) is no cap.
+/// target this machine lacks, or one not compiled, caps at the best it has below it; one of
+/// another architecture (neon on x86, avx2 on aarch64) is no cap.
 inline void set_max_isa(isa cap) noexcept { detail::isa_cap().store(static_cast<int>(cap)); }
 
 NDRESIZE_END_NAMESPACE

@@ -5,8 +5,10 @@
 // call, and nowhere else. What leaves this file is a ready set of functions: the executors
 // never ask which CPU they run on. Kernels are written once against the vector vocabulary
 // (kernels/*-inl.hpp) and instantiated per target; a new target is one more branch in each
-// *_for function below. Included through run_plan.hpp, and only where run_plan is compiled
-// (header-only builds, or src/run_plan.cpp for ndresize::compiled).
+// *_for function below. A target NDRESIZE_DISABLED_TARGETS names (config.hpp) has its branches
+// discarded, so its kernels are never instantiated (and active_isa() never returns it).
+// Included through run_plan.hpp, and only where run_plan is compiled (header-only builds, or
+// src/run_plan.cpp for ndresize::compiled).
 #pragma once
 
 #include <type_traits>
@@ -33,12 +35,16 @@ row_ops<Acc, Src, Dst> row_ops_for(isa target) noexcept {
   // Complex and double accumulators gain little from wide vectors; keep them generic.
   if constexpr (std::is_same_v<Acc, float>) {
 #if NDRESIZE_X86
-    if (target == isa::avx512) return {&N_AVX512::blend<Acc, Src, Dst>, &N_AVX512::resample<Acc, Src, Dst>};
-    if (target == isa::avx2) return {&N_AVX2::blend<Acc, Src, Dst>, &N_AVX2::resample<Acc, Src, Dst>};
-    if (target == isa::sse4) return {&N_SSE4::blend<Acc, Src, Dst>, &N_SSE4::resample<Acc, Src, Dst>};
+    if constexpr (target_compiled(isa::avx512))
+      if (target == isa::avx512) return {&N_AVX512::blend<Acc, Src, Dst>, &N_AVX512::resample<Acc, Src, Dst>};
+    if constexpr (target_compiled(isa::avx2))
+      if (target == isa::avx2) return {&N_AVX2::blend<Acc, Src, Dst>, &N_AVX2::resample<Acc, Src, Dst>};
+    if constexpr (target_compiled(isa::sse4))
+      if (target == isa::sse4) return {&N_SSE4::blend<Acc, Src, Dst>, &N_SSE4::resample<Acc, Src, Dst>};
 #endif
 #if NDRESIZE_SIMD_NEON
-    if (target == isa::neon) return {&N_NEON::blend<Acc, Src, Dst>, &N_NEON::resample<Acc, Src, Dst>};
+    if constexpr (target_compiled(isa::neon))
+      if (target == isa::neon) return {&N_NEON::blend<Acc, Src, Dst>, &N_NEON::resample<Acc, Src, Dst>};
 #endif
   }
   (void)target;
@@ -49,12 +55,16 @@ template <class Acc, class Src, class Dst>
 blend_resample_fn<Acc, Src, Dst> blend_resample_for(isa target) noexcept {
   if constexpr (std::is_same_v<Acc, float>) {
 #if NDRESIZE_X86
-    if (target == isa::avx512) return &N_AVX512::blend_resample<Acc, Src, Dst>;
-    if (target == isa::avx2) return &N_AVX2::blend_resample<Acc, Src, Dst>;
-    if (target == isa::sse4) return &N_SSE4::blend_resample<Acc, Src, Dst>;
+    if constexpr (target_compiled(isa::avx512))
+      if (target == isa::avx512) return &N_AVX512::blend_resample<Acc, Src, Dst>;
+    if constexpr (target_compiled(isa::avx2))
+      if (target == isa::avx2) return &N_AVX2::blend_resample<Acc, Src, Dst>;
+    if constexpr (target_compiled(isa::sse4))
+      if (target == isa::sse4) return &N_SSE4::blend_resample<Acc, Src, Dst>;
 #endif
 #if NDRESIZE_SIMD_NEON
-    if (target == isa::neon) return &N_NEON::blend_resample<Acc, Src, Dst>;
+    if constexpr (target_compiled(isa::neon))
+      if (target == isa::neon) return &N_NEON::blend_resample<Acc, Src, Dst>;
 #endif
   }
   (void)target;
@@ -64,12 +74,16 @@ blend_resample_fn<Acc, Src, Dst> blend_resample_for(isa target) noexcept {
 template <class Acc, class Src, class Dst>
 resample_blend_fn<Acc, Src, Dst> resample_blend_for(isa target) noexcept {
 #if NDRESIZE_X86
-  if (target == isa::avx512) return N_AVX512::resample_blend_for_types<Acc, Src, Dst>();
-  if (target == isa::avx2) return N_AVX2::resample_blend_for_types<Acc, Src, Dst>();
-  if (target == isa::sse4) return N_SSE4::resample_blend_for_types<Acc, Src, Dst>();
+  if constexpr (target_compiled(isa::avx512))
+    if (target == isa::avx512) return N_AVX512::resample_blend_for_types<Acc, Src, Dst>();
+  if constexpr (target_compiled(isa::avx2))
+    if (target == isa::avx2) return N_AVX2::resample_blend_for_types<Acc, Src, Dst>();
+  if constexpr (target_compiled(isa::sse4))
+    if (target == isa::sse4) return N_SSE4::resample_blend_for_types<Acc, Src, Dst>();
 #endif
 #if NDRESIZE_SIMD_NEON
-  if (target == isa::neon) return N_NEON::resample_blend_for_types<Acc, Src, Dst>();
+  if constexpr (target_compiled(isa::neon))
+    if (target == isa::neon) return N_NEON::resample_blend_for_types<Acc, Src, Dst>();
 #endif
   (void)target;
   return nullptr;
@@ -100,7 +114,8 @@ gather_kernels gather_kernels_for(isa target) noexcept {
   gather_kernels k;
 #if NDRESIZE_X86
   if constexpr (sizeof(T) == 4 && std::is_trivially_copyable_v<T>)
-    if (target == isa::avx512) k.row32 = &N_AVX512::gather_row;
+    if constexpr (target_compiled(isa::avx512))
+      if (target == isa::avx512) k.row32 = &N_AVX512::gather_row;
 #endif
   (void)target;
   return k;
