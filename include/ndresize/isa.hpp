@@ -81,22 +81,23 @@ constexpr bool target_compiled(isa t) noexcept {
   return false;
 }
 
-/// The best compiled target the CPU supports.
+/// The best target the CPU supports, compiled or not.
 inline isa detect_isa() noexcept {
 #if NDRESIZE_X86
   __builtin_cpu_init();
-  if (target_compiled(isa::avx512) && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-      __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq"))
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+      __builtin_cpu_supports("avx512dq"))
     return isa::avx512;
-  if (target_compiled(isa::avx2) && __builtin_cpu_supports("avx2")) return isa::avx2;
-  if (target_compiled(isa::sse4) && __builtin_cpu_supports("sse4.1")) return isa::sse4;
+  if (__builtin_cpu_supports("avx2")) return isa::avx2;
+  if (__builtin_cpu_supports("sse4.1")) return isa::sse4;
 #elif NDRESIZE_AARCH64
-  if (target_compiled(isa::neon)) return isa::neon;  // the aarch64 baseline
+  return isa::neon;  // the aarch64 baseline
 #endif
   return isa::generic;
 }
 
-/// The best compiled target of this architecture at or below `t` (which is of this one).
+/// The best compiled target of this architecture at or below `t` (which is of this one). A CPU
+/// that has a target has every one below it (AVX-512 implies AVX2, which implies SSE4.1).
 constexpr isa compiled_at_or_below(isa t) noexcept {
   if (t == isa::avx512 && !target_compiled(t)) t = isa::avx2;
   if (t == isa::avx2 && !target_compiled(t)) t = isa::sse4;
@@ -125,7 +126,7 @@ inline std::atomic<int>& isa_cap() noexcept {
 /// The target the kernels run on: the best compiled one (NDRESIZE_DISABLED_TARGETS) the CPU
 /// supports, capped by set_max_isa().
 inline isa active_isa() noexcept {
-  static const isa detected = detail::detect_isa();
+  static const isa detected = detail::compiled_at_or_below(detail::detect_isa());
   const int cap = detail::isa_cap().load(std::memory_order_relaxed);
   if (cap == detail::isa_uncapped) return detected;
   const isa c = static_cast<isa>(cap);

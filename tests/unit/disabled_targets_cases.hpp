@@ -7,11 +7,12 @@
 
 #include <cstdint>
 #include <cstring>
-#include <random>
 #include <string>
 #include <vector>
 
 #include <ndresize/ndresize.hpp>
+
+#include "support/random_case.hpp"  // naive::random_source
 
 namespace {
 
@@ -20,13 +21,13 @@ using bytes = std::vector<unsigned char>;
 template <class T>
 bytes resize_bytes(ndresize::dims in, ndresize::resize_attributes attrs, std::vector<std::int64_t> sizes,
                    unsigned seed) {
-  std::mt19937 rng(seed);
+  naive::random_source r(seed);
   std::vector<T> x(static_cast<std::size_t>(ndresize::checked_element_count(in)));
   for (auto& e : x) {
     if constexpr (std::is_integral_v<T>)
-      e = static_cast<T>(std::uniform_int_distribution<int>(-128, 255)(rng));
+      e = static_cast<T>(r.bits());
     else
-      e = std::uniform_real_distribution<T>(-100, 100)(rng);
+      e = static_cast<T>(r.uniform(-100, 100));
   }
   const auto plan = ndresize::make_plan(in, attrs, {{}, {}, sizes});
   std::vector<T> y(static_cast<std::size_t>(plan.output_size()));
