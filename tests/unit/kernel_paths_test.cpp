@@ -330,7 +330,26 @@ window_coverage check_window(nd::isa target, std::mt19937& rng) {
 struct one_pass_coverage {
   int cases = 0;
   int linear_shrinks[2] = {0, 0};  ///< pixels of 1, of 3 elements
+  int pixel_pieces = 0;            ///< linear shrinks of 3-element pixels whose blocks read 8-element pieces
+  int pieces_cut = 0;              ///< ...and whose last whole blocks could not (pairs at the row's end)
 };
+
+/// A linear shrink's table (2 adjacent taps per output) whose last output reads the row's last
+/// two pixels, or whose outputs read in reverse order (a flipped crop).
+nd::axis_table pairs_at_end(nd::axis_table t) {
+  t.tap_index[t.tap_index.size() - 2] = t.in - 2;
+  t.tap_index[t.tap_index.size() - 1] = t.in - 1;
+  return t;
+}
+nd::axis_table pairs_reversed(nd::axis_table t) {
+  const nd::axis_table forward = t;
+  for (std::size_t j = 0; j < static_cast<std::size_t>(t.out); ++j)
+    for (std::size_t q = 0; q < 2; ++q) {
+      const std::size_t from = 2 * (static_cast<std::size_t>(t.out) - 1 - j) + q;
+      t.tap_index[2 * j + q] = forward.tap_index[from];
+    }
+  return t;
+}
 template <class Src, class Dst>
 one_pass_coverage check_blend_resample(nd::isa target, std::mt19937& rng) {
   const auto ops = dt::blend_resample_for<float, Src, Dst>(target);
@@ -342,12 +361,17 @@ one_pass_coverage check_blend_resample(nd::isa target, std::mt19937& rng) {
   one_pass_coverage one_pass;
   int interleaved_pairs = 0;
   for (const index_t pixel : {1, 3})
-    for (const index_t out : std::vector<index_t>{1, L - 1, L, L + 1, 4 * L - 1, 4 * L + 1, 37})
-      for (const index_t taps : {1, 2, 4, 0})  // 0: exactly 2 adjacent taps per output
+    for (const index_t out : std::vector<index_t>{1, L - 1, L, L + 1, 4 * L - 1, 4 * L, 4 * L + 1, 37})
+      // 0: exactly 2 adjacent taps per output; -1: the last output's at the row's end; -2: in
+      // reverse order
+      for (const index_t taps : {1, 2, 4, 0, -1, -2})
         for (const bool shrink : {true, false})
           for (const index_t rows : {0, 1, 2, 3, 4, 5}) {
             const index_t in = shrink ? 5 * out + 3 : std::max<index_t>(1, out / 2 + 1);
-            const nd::axis_table t = neighbour_table(rng, in, out, taps);
+            if (taps < 0 && in < 2) continue;
+            nd::axis_table t = neighbour_table(rng, in, out, std::max<index_t>(taps, 0));
+            if (taps == -1) t = pairs_at_end(t);
+            if (taps == -2) t = pairs_reversed(t);
             const nd::packed_taps p = nd::packed_taps::build(static_cast<int>(L), pixel, in, out, t.tap_begin,
                                                              t.tap_index, t.tap_weight_f, t.max_taps);
             if (!p.usable()) continue;
@@ -355,6 +379,10 @@ one_pass_coverage check_blend_resample(nd::isa target, std::mt19937& rng) {
                 (!p.gathers || reads_by_loads || pixel == 3 || p.all_pairs)) {
               ++one_pass.cases;
               if (rows == 2 && p.all_pairs) ++one_pass.linear_shrinks[pixel == 1 ? 0 : 1];
+              if (rows == 2 && p.all_pairs && p.pixel_pair_blocks >= 3) {
+                ++one_pass.pixel_pieces;
+                if (p.pixel_pair_blocks < out * pixel / L) ++one_pass.pieces_cut;
+              }
             }
             if (pixel == 3 && std::find(p.kind.begin(), p.kind.end(), nd::block_kind::pair_gather) != p.kind.end())
               ++interleaved_pairs;  // pairs 3 elements apart (GatherOffsetPairs<3>)
@@ -582,6 +610,12 @@ TEST(KernelPaths, BlendAndChannelsMatchTheScalarBodiesOnEveryTarget) {
     const one_pass_coverage u8_to_u8 = check_blend_resample<std::uint8_t, std::uint8_t>(t, rng);
     EXPECT_GT(u8_to_u8.cases, 0);
     EXPECT_GT(u8_to_u8.linear_shrinks[1], 0);  // W6 of bench/: a uint8 HWC image
+    // ... read 8 bytes at a time (resample_pixel_pairs), up to pairs at the row's end; signed bytes too.
+    const one_pass_coverage i8_to_i8 = check_blend_resample<std::int8_t, std::int8_t>(t, rng);
+    for (const one_pass_coverage& c : {u8_to_u8, i8_to_i8}) {
+      EXPECT_GT(c.pixel_pieces, 0) << nd::isa_name(t);
+      EXPECT_GT(c.pieces_cut, 0) << nd::isa_name(t);
+    }
     check_blend_resample<float, Eigen::half>(t, rng);
     // An h-first pair from X straight to Y, and from scratch to narrow destinations.
     EXPECT_EQ((check_resample_blend<std::uint8_t, std::uint8_t>(t, rng)), lanes_of(t) < 4 ? -1 : 0);

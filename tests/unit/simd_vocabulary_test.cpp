@@ -59,7 +59,10 @@ struct vocab_out {
 namespace vocab_scalar {
 namespace hn = ndresize::detail::simd::N_SCALAR;
 NDRESIZE_SIMD_BEGIN_SCALAR
+#define VOCAB_BYTE_PIECES 0  // ops of the vector backends only (the packed kernels')
 #include "simd_vocabulary_ops.inc"
+#undef VOCAB_BYTE_PIECES
+#define VOCAB_BYTE_PIECES 1
 NDRESIZE_SIMD_END_SCALAR
 }  // namespace vocab_scalar
 
@@ -108,6 +111,7 @@ struct backend {
                           const std::int32_t*, float*);
   void (*gather_pairs)(int, const std::uint8_t*, const std::int8_t*, const std::uint16_t*, const std::int16_t*,
                        const float*, const std::int32_t*, float*);
+  void (*byte_pieces)(const std::uint8_t*, const std::int32_t*, const std::uint8_t*, float*, float*) = nullptr;
 };
 
 std::vector<backend> runnable_backends() {
@@ -117,22 +121,25 @@ std::vector<backend> runnable_backends() {
   if (__builtin_cpu_supports("sse4.1"))
     r.push_back({"sse4", &vocab_sse4::lanes, &vocab_sse4::run_ops, &vocab_sse4::load_n, &vocab_sse4::store_n,
                  &vocab_sse4::promote_n, &vocab_sse4::demote_n, &vocab_sse4::has_f16, &vocab_sse4::lookup_and_mask,
-                 &vocab_sse4::lookup2_and_gather, &vocab_sse4::gather_integers, &vocab_sse4::gather_pairs});
+                 &vocab_sse4::lookup2_and_gather, &vocab_sse4::gather_integers, &vocab_sse4::gather_pairs,
+                 &vocab_sse4::byte_pieces});
   if (__builtin_cpu_supports("avx2"))
     r.push_back({"avx2", &vocab_avx2::lanes, &vocab_avx2::run_ops, &vocab_avx2::load_n, &vocab_avx2::store_n,
                  &vocab_avx2::promote_n, &vocab_avx2::demote_n, &vocab_avx2::has_f16, &vocab_avx2::lookup_and_mask,
-                 &vocab_avx2::lookup2_and_gather, &vocab_avx2::gather_integers, &vocab_avx2::gather_pairs});
+                 &vocab_avx2::lookup2_and_gather, &vocab_avx2::gather_integers, &vocab_avx2::gather_pairs,
+                 &vocab_avx2::byte_pieces});
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
       __builtin_cpu_supports("avx512dq"))
     r.push_back({"avx512", &vocab_avx512::lanes, &vocab_avx512::run_ops, &vocab_avx512::load_n, &vocab_avx512::store_n,
                  &vocab_avx512::promote_n, &vocab_avx512::demote_n, &vocab_avx512::has_f16,
                  &vocab_avx512::lookup_and_mask, &vocab_avx512::lookup2_and_gather, &vocab_avx512::gather_integers,
-                 &vocab_avx512::gather_pairs});
+                 &vocab_avx512::gather_pairs, &vocab_avx512::byte_pieces});
 #endif
 #if NDRESIZE_SIMD_NEON
   r.push_back({"neon", &vocab_neon::lanes, &vocab_neon::run_ops, &vocab_neon::load_n, &vocab_neon::store_n,
                &vocab_neon::promote_n, &vocab_neon::demote_n, &vocab_neon::has_f16, &vocab_neon::lookup_and_mask,
-               &vocab_neon::lookup2_and_gather, &vocab_neon::gather_integers, &vocab_neon::gather_pairs});
+               &vocab_neon::lookup2_and_gather, &vocab_neon::gather_integers, &vocab_neon::gather_pairs,
+               &vocab_neon::byte_pieces});
 #endif
   return r;
 }
@@ -499,6 +506,49 @@ TEST(SimdVocabulary, GathersPairsFromEveryRowType) {
       }
     }
   }
+}
+
+// The byte pieces of rows of one-byte pixels (resample_pixel_pairs: pairs of 3-element pixels,
+// 8 bytes at a time), on the vector backends: GatherOffsets64 puts the 8 bytes at row +
+// piece[i] in 64-bit piece i; TableLookupBytesOr0 gives byte j of each 128-bit block that
+// block's byte idx[j], or 0 where idx[j] has its top bit set; ConvertTo and ShiftRight<24> (arithmetic) read
+// 32-bit lanes. Round 0 reads the row's last 8 bytes, which end at its allocation's end.
+TEST(SimdVocabulary, BytePiecesAndByteLookups) {
+  std::uint32_t seed = 29u;
+  auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
+  constexpr std::size_t n = 300;
+  std::vector<std::uint8_t> row(n);
+  for (auto& v : row) v = static_cast<std::uint8_t>(next() >> 24);
+  int checked = 0;
+  for (const backend& be : runnable_backends()) {
+    SCOPED_TRACE(be.name);
+    const std::size_t L = be.lanes();
+    ASSERT_EQ(L % 4, 0u);
+    for (int round = 0; round < 200; ++round) {
+      std::vector<std::int32_t> piece(L / 2);
+      for (auto& o : piece) o = static_cast<std::int32_t>(round == 0 ? n - 8 : next() % (n - 7));
+      std::vector<std::uint8_t> at(4 * L);
+      for (auto& b : at) b = static_cast<std::uint8_t>(next() % 4 == 0 ? 0x80 | (next() & 0x7F) : next() % 16);
+      std::vector<float> converted(L), shifted(L);
+      be.byte_pieces(row.data(), piece.data(), at.data(), converted.data(), shifted.data());
+      for (std::size_t i = 0; i < L; ++i) {
+        std::uint8_t lane[4];
+        for (std::size_t j = 0; j < 4; ++j) {
+          const std::size_t block = (4 * i + j) / 16, idx = at[4 * i + j];
+          const std::size_t byte = block * 16 + idx % 16;  // of the pieces' bytes
+          lane[j] = idx >= 0x80 ? 0 : row[static_cast<std::size_t>(piece[byte / 8]) + byte % 8];
+        }
+        std::int32_t v;
+        std::memcpy(&v, lane, 4);
+        EXPECT_EQ(converted[i], static_cast<float>(v)) << "lane " << i;
+        EXPECT_EQ(shifted[i], static_cast<float>(v >> 24)) << "lane " << i;
+        ++checked;
+      }
+    }
+  }
+#if NDRESIZE_X86 || NDRESIZE_SIMD_NEON
+  EXPECT_GT(checked, 0);
+#endif
 }
 
 }  // namespace

@@ -36,6 +36,38 @@ enum class block_kind : std::uint8_t {
                  ///< permute per slot (tuning::slot_windows_max_lanes)
 };
 
+/// Pair_gather blocks of pixels of 3 elements, by groups of 4 lanes: group g of a row (lanes 4g
+/// to 4g + 3) starts at channel g mod 3 (its phase) and spans two output pixels, each reading a
+/// pair of neighbouring source pixels: 6 elements from the lane's offset less its channel. A row
+/// of one-byte elements holds each pair in one 8-byte piece, and a byte lookup (`first`,
+/// `second`: the byte of each lane's first and second element in its group's two pieces, 8
+/// bytes apart) spreads them over the group's lanes.
+struct pixel_pairs {
+  static constexpr index_t pixel = 3;
+  static constexpr index_t piece = 8;
+  /// Byte lookups for groups of phases 0, 1, 2, 0, 1, ... (12 groups: a vector of 1, 2 or 4
+  /// groups at block b starts at group (b mod 3) times its groups): each lane's byte at its lowest
+  /// byte (zero-extended: unsigned elements) or its highest (then sign-extended by a shift).
+  struct lookup {
+    std::uint8_t first[12 * 16], second[12 * 16];
+  };
+  static constexpr lookup make(bool high) noexcept {
+    lookup t{};
+    for (int g = 0; g < 12; ++g)
+      for (int j = 0; j < 4; ++j) {
+        const int at = g % 3 + j, byte = static_cast<int>(piece) * (at / 3) + at % 3;
+        for (int b = 0; b < 4; ++b) {
+          const bool is_byte = b == (high ? 3 : 0);
+          t.first[16 * g + 4 * j + b] = static_cast<std::uint8_t>(is_byte ? byte : 0x80);
+          t.second[16 * g + 4 * j + b] = static_cast<std::uint8_t>(is_byte ? byte + 3 : 0x80);
+        }
+      }
+    return t;
+  }
+};
+inline constexpr pixel_pairs::lookup pixel_pairs_low = pixel_pairs::make(false);
+inline constexpr pixel_pairs::lookup pixel_pairs_high = pixel_pairs::make(true);
+
 struct packed_taps {
   int lanes = 0;  ///< 0: not built for this table
   index_t pixel = 1;
@@ -49,6 +81,10 @@ struct packed_taps {
   std::vector<float> weight;            ///< [block][slot][lane]
   std::vector<std::uint32_t> mask;      ///< [block][slot]: lanes with a tap in this slot
   std::vector<std::int32_t> slot_base;  ///< [block][slot]: a slot_windows slot's window start from base; else 0
+  /// Pixels of 3 elements in pair_gather blocks (all_pairs): the leading whole blocks whose every
+  /// group of 4 lanes reads two pixel pairs (pixel_pairs) that 8-element pieces take from within
+  /// the row, which rows of one-byte elements read a piece at a time.
+  index_t pixel_pair_blocks = 0;
 
   bool usable() const noexcept { return lanes != 0; }
   std::size_t bytes() const noexcept {
@@ -146,6 +182,8 @@ struct packed_taps {
       p.all_pairs = p.all_pairs && kind == block_kind::pair_gather;
     }
     p.lanes = lanes;
+    if (p.all_pairs && pixel == pixel_pairs::pixel && lanes % 4 == 0)
+      p.pixel_pair_blocks = pixel_pair_blocks_of(p, in_flat);
     return p;
   }
 
@@ -195,6 +233,30 @@ struct packed_taps {
         if ((p.mask[at + t] >> l & 1u) != 0) p.offset[(at + t) * width + l] -= start;
     }
     return true;
+  }
+
+  /// The leading whole blocks whose groups' pieces (pixel_pairs) lie within the row of `in`
+  /// elements, each lane's pair in its group's piece.
+  static index_t pixel_pair_blocks_of(const packed_taps& p, index_t in) noexcept {
+    const auto width = static_cast<std::size_t>(p.lanes), slots = static_cast<std::size_t>(p.slots);
+    const index_t blocks = static_cast<index_t>(p.base.size());
+    for (index_t b = 0; b < blocks; ++b) {
+      const std::size_t at = static_cast<std::size_t>(b) * slots;
+      if (p.mask[at] != static_cast<std::uint32_t>((std::uint64_t{1} << p.lanes) - 1)) return b;
+      const index_t base = p.base[static_cast<std::size_t>(b)];
+      for (std::size_t g = 0; g < width / 4; ++g) {
+        const index_t phase = (b * p.lanes / 4 + static_cast<index_t>(g)) % 3;
+        const index_t piece[2] = {base + p.offset[at * width + 4 * g] - phase,
+                                  base + p.offset[at * width + 4 * g + 3] - phase};
+        for (std::size_t j = 0; j < 4; ++j) {
+          const index_t c = (phase + static_cast<index_t>(j)) % 3, which = (phase + static_cast<index_t>(j)) / 3;
+          if (base + p.offset[at * width + 4 * g + j] - c != piece[which]) return b;
+        }
+        if (piece[0] < 0 || piece[1] < 0 || piece[0] + pixel_pairs::piece > in || piece[1] + pixel_pairs::piece > in)
+          return b;
+      }
+    }
+    return blocks;
   }
 
   /// Whether every lane of block b that has a tap has exactly two, at offsets k and k + pixel

@@ -92,6 +92,7 @@ NDRESIZE_ALWAYS_INLINE hn::VF load_window(const Src* s, index_t n) noexcept {
 template <class Src>
 struct plain_row {
   static constexpr bool gathers = std::is_same_v<Src, float>;
+  static constexpr bool reads_pieces = false;
   const Src* s;
   hn::VF window(index_t base, index_t n) const noexcept { return load_window<Src>(s + base, n); }
   hn::VF gather(index_t base, const std::int32_t* off) const noexcept {
@@ -109,6 +110,7 @@ struct plain_row {
 /// (simd::narrow_integer), which every backend widens.
 template <class Src, int Taps>
 struct blended_row {
+  using source = Src;
   static constexpr bool gathers = std::is_same_v<Src, float> || simd::narrow_integer<Src>;
   const Src* r[4];
   hn::VF w[4];
@@ -134,6 +136,29 @@ struct blended_row {
       gather_pairs(r[q] + base, off, stride, a, b);
       first = hn::Add(first, hn::Mul(w[q], a));
       second = hn::Add(second, hn::Mul(w[q], b));
+    }
+  }
+  /// Rows of one-byte elements in pixels of 3 (pixel_pairs): pairs' values as pairs() gives them,
+  /// each group of 4 lanes from its two 8-byte pieces (at base + piece[2g] and [2g + 1]) through
+  /// the byte lookups first_at and second_at.
+  static constexpr bool reads_pieces = sizeof(Src) == 1 && simd::narrow_integer<Src> && lanes % 4 == 0;
+  void piece_pairs(index_t base, const std::int32_t* piece, hn::VI first_at, hn::VI second_at, hn::VF& first,
+                   hn::VF& second) const noexcept {
+    const hn::Df df;
+    const auto widen = [&](hn::VI bytes, hn::VI at) {
+      const hn::VI lanes32 = hn::TableLookupBytesOr0(bytes, at);
+      if constexpr (std::is_signed_v<Src>)
+        return hn::ConvertTo(df, hn::ShiftRight<24>(lanes32));
+      else
+        return hn::ConvertTo(df, lanes32);
+    };
+    hn::VI bytes = hn::GatherOffsets64(df, r[0] + base, piece);
+    first = hn::Mul(w[0], widen(bytes, first_at));
+    second = hn::Mul(w[0], widen(bytes, second_at));
+    for (index_t q = 1; q < taps(); ++q) {
+      bytes = hn::GatherOffsets64(df, r[q] + base, piece);
+      first = hn::Add(first, hn::Mul(w[q], widen(bytes, first_at)));
+      second = hn::Add(second, hn::Mul(w[q], widen(bytes, second_at)));
     }
   }
 };
@@ -258,6 +283,45 @@ void resample_packed(Dst* d, const Row& row_in, index_t in_pixels, index_t out_p
   }
 }
 
+/// resample_pairs's leading blocks from a row of one-byte elements in pixels of 3, three at a
+/// time (their byte lookups repeat every three blocks), up to p.pixel_pair_blocks: each group
+/// of 4 lanes reads its two pixel pairs as two 8-byte pieces (pixel_pairs), where
+/// GatherOffsetPairs<3> loads a 4-byte piece per lane: the same values, so sum_pairs's bits.
+/// Returns the blocks done.
+template <class Row, class Dst>
+index_t resample_pixel_pairs(Dst* d, const Row& row, const packed_taps& p) noexcept {
+  constexpr index_t groups = lanes / 4;
+  const hn::Df df;
+  const pixel_pairs::lookup& at = std::is_signed_v<typename Row::source> ? pixel_pairs_high : pixel_pairs_low;
+  hn::VI first_at[3], second_at[3];
+  NDRESIZE_UNROLLED
+  for (index_t r = 0; r < 3; ++r) {
+    first_at[r] = hn::LoadBytes(df, at.first + 16 * groups * r);
+    second_at[r] = hn::LoadBytes(df, at.second + 16 * groups * r);
+  }
+  const packed_view v(p);
+  const index_t units = p.pixel_pair_blocks / 3;
+  for (index_t u = 0; u < units; ++u) {
+    NDRESIZE_UNROLLED
+    for (index_t r = 0; r < 3; ++r) {
+      const index_t b = 3 * u + r;
+      const packed_block k = v.block(b, 0);
+      std::int32_t piece[groups * 2];
+      NDRESIZE_UNROLLED
+      for (index_t g = 0; g < groups; ++g) {
+        const auto phase = static_cast<std::int32_t>((r * groups + g) % 3);
+        piece[2 * g] = k.off[4 * g] - phase;
+        piece[2 * g + 1] = k.off[4 * g + 3] - phase;
+      }
+      hn::VF first, second;
+      row.piece_pairs(k.base, piece, first_at[r], second_at[r], first, second);
+      store_block<Dst>(hn::Add(hn::Mul(hn::LoadU(df, k.w), first), hn::Mul(hn::LoadU(df, k.w + lanes), second)),
+                       d + b * lanes, lanes);
+    }
+  }
+  return 3 * units;
+}
+
 /// resample_packed for a table whose blocks all gather pairs (p.all_pairs), pixels of Pixel
 /// elements: the loop without the per-block choice.
 template <index_t Pixel, class Row, class Dst>
@@ -266,7 +330,9 @@ void resample_pairs(Dst* d, const Row& row_in, index_t in_pixels, index_t out_pi
   const packed_view v(p);
   const index_t in = in_pixels * Pixel, out = out_pixels * Pixel;
   const index_t blocks = (out + lanes - 1) / lanes;
-  for (index_t b = 0; b < blocks; ++b) {
+  index_t b = 0;
+  if constexpr (Pixel == pixel_pairs::pixel && Row::reads_pieces) b = resample_pixel_pairs(d, row, p);
+  for (; b < blocks; ++b) {
     const packed_block k = v.block(b, in);
     store_block<Dst>(sum_pairs(row, k.base, Pixel, k.off, k.w, k.m), d + b * lanes, out - b * lanes);
   }

@@ -119,6 +119,26 @@ NDRESIZE_SIMD_API void GatherOffsetPairs(Df d, const T* base, const std::int32_t
   }
 }
 
+// Pixels of one-byte elements read a piece at a time (pixel_pairs of packed_window-inl.hpp: a
+// 64-bit load holds a pair of 3-element pixels), then spread to 32-bit lanes by byte lookups.
+/// A vector's bytes from p (Lanes · 4 of them): byte lookup indices.
+NDRESIZE_SIMD_API VI LoadBytes(Df, const std::uint8_t* p) noexcept { return vld1q_u8(p); }
+/// 64-bit piece i (i < Lanes / 2) of the result: the 8 bytes at base + offset[i].
+template <class T>
+NDRESIZE_SIMD_API VI GatherOffsets64(Df, const T* base, const std::int32_t* o) noexcept requires(sizeof(T) == 1) {
+  return vcombine_u8(vld1_u8(reinterpret_cast<const std::uint8_t*>(base + o[0])),
+                     vld1_u8(reinterpret_cast<const std::uint8_t*>(base + o[1])));
+}
+/// Byte j of each 128-bit block: that block's byte idx[j], or 0 where idx[j] has its top bit set
+/// (TBL gives 0 for any index past 15).
+NDRESIZE_SIMD_API VI TableLookupBytesOr0(VI bytes, VI idx) noexcept { return vqtbl1q_u8(bytes, idx); }
+/// 32-bit lanes: the integers as floats, and shifted right arithmetically (sign-extending).
+NDRESIZE_SIMD_API VF ConvertTo(Df, VI v) noexcept { return vcvtq_f32_s32(vreinterpretq_s32_u8(v)); }
+template <int N>
+NDRESIZE_SIMD_API VI ShiftRight(VI v) noexcept {
+  return vreinterpretq_u8_s32(vshrq_n_s32(vreinterpretq_s32_u8(v), N));
+}
+
 NDRESIZE_SIMD_API uint8x8_t load4_bytes(const void* p) noexcept {
   std::uint32_t b;
   std::memcpy(&b, p, 4);

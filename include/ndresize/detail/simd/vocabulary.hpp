@@ -12,7 +12,9 @@
 // Ops (Highway's names): Lanes, Zero, Set, Load/LoadU, LoadN, Store/StoreU, StoreN, Stream,
 // Add, Sub, Mul (no MulAdd: the contract is a separate Mul then Add), Lt, IfThenElse,
 // IfThenElseZero, MaskFromBits, LoadIndices, TableLookupLanes, TwoTablesLookupLanes,
-// GatherOffsets, GatherOffsetPairs<S> (not Highway's: lane i of two vectors from base[k], base[k + S]), PromoteTo
+// GatherOffsets, GatherOffsetPairs<S> (not Highway's: lane i of two vectors from base[k], base[k + S]);
+// on the vector backends, for rows of bytes: GatherOffsets64, LoadBytes, TableLookupBytesOr0, ConvertTo,
+// ShiftRight; PromoteTo
 // (u8/i8/u16/i16 memory → f32), DemoteTo (f32 → u8/i16 memory, saturating, round half to even), PromoteN / DemoteN.
 #pragma once
 

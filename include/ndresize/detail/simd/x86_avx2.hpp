@@ -119,6 +119,31 @@ NDRESIZE_SIMD_API void GatherOffsetPairs(Df d, const T* base, const std::int32_t
   }
 }
 
+// Pixels of one-byte elements read a piece at a time (pixel_pairs of packed_window-inl.hpp: a
+// 64-bit load holds a pair of 3-element pixels), then spread to 32-bit lanes by byte lookups.
+/// A vector's bytes from p (Lanes · 4 of them): byte lookup indices.
+NDRESIZE_SIMD_API VI LoadBytes(Df, const std::uint8_t* p) noexcept {
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+}
+NDRESIZE_SIMD_API __m128i two_pieces(const void* a, const void* b) noexcept {
+  return _mm_unpacklo_epi64(_mm_loadl_epi64(static_cast<const __m128i*>(a)),
+                            _mm_loadl_epi64(static_cast<const __m128i*>(b)));
+}
+/// 64-bit piece i (i < Lanes / 2) of the result: the 8 bytes at base + offset[i].
+template <class T>
+NDRESIZE_SIMD_API VI GatherOffsets64(Df, const T* base, const std::int32_t* o) noexcept requires(sizeof(T) == 1) {
+  return _mm256_inserti128_si256(_mm256_castsi128_si256(two_pieces(base + o[0], base + o[1])),
+                                 two_pieces(base + o[2], base + o[3]), 1);
+}
+/// Byte j of each 128-bit block: that block's byte idx[j], or 0 where idx[j] has its top bit set.
+NDRESIZE_SIMD_API VI TableLookupBytesOr0(VI bytes, VI idx) noexcept { return _mm256_shuffle_epi8(bytes, idx); }
+/// 32-bit lanes: the integers as floats, and shifted right arithmetically (sign-extending).
+NDRESIZE_SIMD_API VF ConvertTo(Df, VI v) noexcept { return _mm256_cvtepi32_ps(v); }
+template <int N>
+NDRESIZE_SIMD_API VI ShiftRight(VI v) noexcept {
+  return _mm256_srai_epi32(v, N);
+}
+
 NDRESIZE_SIMD_API __m128i load8_bytes(const void* p) noexcept {
   return _mm_loadl_epi64(static_cast<const __m128i*>(p));
 }
