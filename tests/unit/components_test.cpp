@@ -172,6 +172,71 @@ TEST(Components, PackedTapsReproduceTheTable) {
   EXPECT_GT(slot_windows, 0);
 }
 
+// A 3 x linear shrink's table, pairs (3j + first, 3j + first + 1), weights 1/2, the last pair at
+// the row's end (first: 0 or 1).
+nd::axis_table pairs_table(nd::index_t out, nd::index_t first) {
+  nd::axis_table t;
+  t.in = 3 * out + first - 1;
+  t.out = out;
+  t.tap_begin.push_back(0);
+  for (nd::index_t j = 0; j < out; ++j) {
+    for (const nd::index_t k : {3 * j + first, 3 * j + first + 1}) {
+      t.tap_index.push_back(k);
+      t.tap_weight.push_back(0.5);
+      t.tap_weight_f.push_back(0.5f);
+    }
+    t.tap_begin.push_back(static_cast<nd::index_t>(t.tap_index.size()));
+  }
+  t.max_taps = 2;
+  return t;
+}
+
+// Pixels of 3 elements in pair gathers (pixel_pairs): per block, each group of 4 lanes' two
+// pieces start at the pixel its first and last lane read, hold every lane's pair, lie within
+// the row, and stop before the first block where one would not (the last pair ends at the row's
+// end); and the pieces never take the copy past max_bytes (a table whose copy without them just
+// fits gets none).
+TEST(Components, PixelPairPiecesLieWithinTheRowAndTheBudget) {
+  int checked = 0;
+  for (const int lanes : {4, 8, 16})
+    for (const nd::index_t out : {nd::index_t{16}, nd::index_t{64}, nd::index_t{112}}) {
+      const auto t = pairs_table(out, 1);
+      const nd::index_t in = t.in, n = 3 * out;
+      const auto p = nd::packed_taps::build(lanes, 3, in, out, t.tap_begin, t.tap_index, t.tap_weight_f, t.max_taps);
+      ASSERT_TRUE(p.usable() && p.all_pairs) << lanes << " lanes, out " << out;
+      const nd::index_t whole = n / lanes;
+      EXPECT_EQ(p.pixel_pair_piece.size(), static_cast<std::size_t>(p.pixel_pair_blocks * lanes / 2));
+      for (nd::index_t b = 0; b < p.pixel_pair_blocks; ++b)
+        for (nd::index_t g = 0; g < lanes / 4; ++g) {
+          const nd::index_t f = b * lanes + 4 * g;  // the group's first element
+          for (nd::index_t which = 0; which < 2; ++which) {
+            const nd::index_t piece = p.pixel_pair_piece[static_cast<std::size_t>(b * lanes / 2 + 2 * g + which)];
+            const nd::index_t j = (f + 3 * which) / 3;  // the output pixel of the group's first or last lane
+            EXPECT_EQ(piece, 3 * t.tap_index[static_cast<std::size_t>(2 * j)]);
+            EXPECT_LE(piece + 8, 3 * in);
+            ++checked;
+          }
+        }
+      // Blocks stop where a piece would pass the row's end: at the block of the last pixel's first
+      // element (its group's piece holds the row's last 6 elements).
+      EXPECT_EQ(p.pixel_pair_blocks, std::min(whole, (n - 3) / lanes)) << lanes << " lanes, out " << out;
+    }
+  EXPECT_GT(checked, 0);
+  // 16 lanes, 2 slots: 277 bytes a block, 32 more for its pieces.
+  const nd::index_t blocks = static_cast<nd::index_t>(nd::packed_taps::max_bytes / 277) - 10;
+  const auto t = pairs_table(blocks * 16 / 3 / 16 * 16, 1);  // whole blocks (a partial one need not be a pair gather)
+  const auto p = nd::packed_taps::build(16, 3, t.in, t.out, t.tap_begin, t.tap_index, t.tap_weight_f, t.max_taps);
+  ASSERT_TRUE(p.usable() && p.all_pairs);
+  EXPECT_LE(p.bytes(), nd::packed_taps::max_bytes);
+  EXPECT_EQ(p.pixel_pair_blocks, 0);
+  EXPECT_TRUE(p.pixel_pair_piece.empty());
+  const auto q = pairs_table(blocks * 16 / 3 / 2 / 16 * 16, 1);  // half as long: room for the pieces
+  const auto r = nd::packed_taps::build(16, 3, q.in, q.out, q.tap_begin, q.tap_index, q.tap_weight_f, q.max_taps);
+  ASSERT_TRUE(r.usable() && r.all_pairs);
+  EXPECT_LE(r.bytes(), nd::packed_taps::max_bytes);
+  EXPECT_GT(r.pixel_pair_blocks, 0);
+}
+
 // The schedule is the plan's pass order, whatever the element type: it holds every pass once,
 // the prepared tables of a plan are built once per workspace and packing, and the public
 // execution_order is the schedule's order.

@@ -83,14 +83,17 @@ struct packed_taps {
   std::vector<std::int32_t> slot_base;  ///< [block][slot]: a slot_windows slot's window start from base; else 0
   /// Pixels of 3 elements in pair_gather blocks (all_pairs): the leading whole blocks whose every
   /// group of 4 lanes reads two pixel pairs (pixel_pairs) that 8-element pieces take from within
-  /// the row, which rows of one-byte elements read a piece at a time.
+  /// the row, which rows of one-byte elements read a piece at a time, and for those blocks
+  /// ([block][lanes / 2]) each piece's first element in the row.
   index_t pixel_pair_blocks = 0;
+  std::vector<std::int32_t> pixel_pair_piece;
 
   bool usable() const noexcept { return lanes != 0; }
   std::size_t bytes() const noexcept {
     return base.capacity() * sizeof(std::int32_t) + kind.capacity() * sizeof(block_kind) +
            offset.capacity() * sizeof(std::int32_t) + weight.capacity() * sizeof(float) +
-           mask.capacity() * sizeof(std::uint32_t) + slot_base.capacity() * sizeof(std::int32_t);
+           mask.capacity() * sizeof(std::uint32_t) + slot_base.capacity() * sizeof(std::int32_t) +
+           pixel_pair_piece.capacity() * sizeof(std::int32_t);
   }
 
   /// The largest packed copy built (what the plan's budget allows for it): beyond it the
@@ -182,8 +185,7 @@ struct packed_taps {
       p.all_pairs = p.all_pairs && kind == block_kind::pair_gather;
     }
     p.lanes = lanes;
-    if (p.all_pairs && pixel == pixel_pairs::pixel && lanes % 4 == 0)
-      p.pixel_pair_blocks = pixel_pair_blocks_of(p, in_flat);
+    if (p.all_pairs && pixel == pixel_pairs::pixel && lanes % 4 == 0) pixel_pieces(p, in_flat);
     return p;
   }
 
@@ -235,28 +237,39 @@ struct packed_taps {
     return true;
   }
 
-  /// The leading whole blocks whose groups' pieces (pixel_pairs) lie within the row of `in`
-  /// elements, each lane's pair in its group's piece.
-  static index_t pixel_pair_blocks_of(const packed_taps& p, index_t in) noexcept {
+  /// pixel_pair_blocks and pixel_pair_piece for a row of `in` elements: the leading whole blocks
+  /// whose groups' pieces (pixel_pairs) lie within the row, each lane's pair in its group's piece;
+  /// none where the pieces would take the copy past max_bytes.
+  static void pixel_pieces(packed_taps& p, index_t in) {
     const auto width = static_cast<std::size_t>(p.lanes), slots = static_cast<std::size_t>(p.slots);
-    const index_t blocks = static_cast<index_t>(p.base.size());
-    for (index_t b = 0; b < blocks; ++b) {
+    const auto blocks = static_cast<index_t>(p.base.size());
+    if (p.bytes() + static_cast<std::size_t>(blocks) * width / 2 * sizeof(std::int32_t) > max_bytes) return;
+    p.pixel_pair_piece.reserve(static_cast<std::size_t>(blocks) * width / 2);
+    index_t b = 0;
+    for (; b < blocks; ++b) {
       const std::size_t at = static_cast<std::size_t>(b) * slots;
-      if (p.mask[at] != static_cast<std::uint32_t>((std::uint64_t{1} << p.lanes) - 1)) return b;
+      if (p.mask[at] != static_cast<std::uint32_t>((std::uint64_t{1} << p.lanes) - 1)) break;
       const index_t base = p.base[static_cast<std::size_t>(b)];
-      for (std::size_t g = 0; g < width / 4; ++g) {
+      bool fits = true;
+      for (std::size_t g = 0; g < width / 4 && fits; ++g) {
         const index_t phase = (b * p.lanes / 4 + static_cast<index_t>(g)) % 3;
         const index_t piece[2] = {base + p.offset[at * width + 4 * g] - phase,
                                   base + p.offset[at * width + 4 * g + 3] - phase};
         for (std::size_t j = 0; j < 4; ++j) {
           const index_t c = (phase + static_cast<index_t>(j)) % 3, which = (phase + static_cast<index_t>(j)) / 3;
-          if (base + p.offset[at * width + 4 * g + j] - c != piece[which]) return b;
+          fits = fits && base + p.offset[at * width + 4 * g + j] - c == piece[which];
         }
-        if (piece[0] < 0 || piece[1] < 0 || piece[0] + pixel_pairs::piece > in || piece[1] + pixel_pairs::piece > in)
-          return b;
+        fits = fits && piece[0] >= 0 && piece[1] >= 0 && piece[0] + pixel_pairs::piece <= in &&
+               piece[1] + pixel_pairs::piece <= in;
+        if (fits) {
+          p.pixel_pair_piece.push_back(static_cast<std::int32_t>(piece[0]));
+          p.pixel_pair_piece.push_back(static_cast<std::int32_t>(piece[1]));
+        }
       }
+      if (!fits) break;
     }
-    return blocks;
+    p.pixel_pair_blocks = b;
+    p.pixel_pair_piece.resize(static_cast<std::size_t>(b) * width / 2);
   }
 
   /// Whether every lane of block b that has a tap has exactly two, at offsets k and k + pixel

@@ -139,10 +139,10 @@ struct blended_row {
     }
   }
   /// Rows of one-byte elements in pixels of 3 (pixel_pairs): pairs' values as pairs() gives them,
-  /// each group of 4 lanes from its two 8-byte pieces (at base + piece[2g] and [2g + 1]) through
-  /// the byte lookups first_at and second_at.
+  /// each group g of 4 lanes from its two 8-byte pieces (at piece[2g] and [2g + 1] of the rows)
+  /// through the byte lookups first_at and second_at.
   static constexpr bool reads_pieces = sizeof(Src) == 1 && simd::narrow_integer<Src> && lanes % 4 == 0;
-  void piece_pairs(index_t base, const std::int32_t* piece, hn::VI first_at, hn::VI second_at, hn::VF& first,
+  void piece_pairs(const std::int32_t* piece, hn::VI first_at, hn::VI second_at, hn::VF& first,
                    hn::VF& second) const noexcept {
     const hn::Df df;
     const auto widen = [&](hn::VI bytes, hn::VI at) {
@@ -152,11 +152,11 @@ struct blended_row {
       else
         return hn::ConvertTo(df, lanes32);
     };
-    hn::VI bytes = hn::GatherOffsets64(df, r[0] + base, piece);
+    hn::VI bytes = hn::GatherOffsets64(df, r[0], piece);
     first = hn::Mul(w[0], widen(bytes, first_at));
     second = hn::Mul(w[0], widen(bytes, second_at));
     for (index_t q = 1; q < taps(); ++q) {
-      bytes = hn::GatherOffsets64(df, r[q] + base, piece);
+      bytes = hn::GatherOffsets64(df, r[q], piece);
       first = hn::Add(first, hn::Mul(w[q], widen(bytes, first_at)));
       second = hn::Add(second, hn::Mul(w[q], widen(bytes, second_at)));
     }
@@ -289,7 +289,8 @@ void resample_packed(Dst* d, const Row& row_in, index_t in_pixels, index_t out_p
 /// GatherOffsetPairs<3> loads a 4-byte piece per lane: the same values, so sum_pairs's bits.
 /// Returns the blocks done.
 template <class Row, class Dst>
-index_t resample_pixel_pairs(Dst* d, const Row& row, const packed_taps& p) noexcept {
+index_t resample_pixel_pairs(Dst* d, const Row& row_in, const packed_taps& p) noexcept {
+  const Row row = row_in;  // (a copy: rows and weights stay in registers across the stores)
   constexpr index_t groups = lanes / 4;
   const hn::Df df;
   const pixel_pairs::lookup& at = std::is_signed_v<typename Row::source> ? pixel_pairs_high : pixel_pairs_low;
@@ -299,23 +300,18 @@ index_t resample_pixel_pairs(Dst* d, const Row& row, const packed_taps& p) noexc
     first_at[r] = hn::LoadBytes(df, at.first + 16 * groups * r);
     second_at[r] = hn::LoadBytes(df, at.second + 16 * groups * r);
   }
-  const packed_view v(p);
+  const float* const weight = p.weight.data();
+  const index_t block_weights = p.slots * lanes;
+  const std::int32_t* const pieces = p.pixel_pair_piece.data();
   const index_t units = p.pixel_pair_blocks / 3;
   for (index_t u = 0; u < units; ++u) {
     NDRESIZE_UNROLLED
     for (index_t r = 0; r < 3; ++r) {
       const index_t b = 3 * u + r;
-      const packed_block k = v.block(b, 0);
-      std::int32_t piece[groups * 2];
-      NDRESIZE_UNROLLED
-      for (index_t g = 0; g < groups; ++g) {
-        const auto phase = static_cast<std::int32_t>((r * groups + g) % 3);
-        piece[2 * g] = k.off[4 * g] - phase;
-        piece[2 * g + 1] = k.off[4 * g + 3] - phase;
-      }
+      const float* const w = weight + b * block_weights;  // slots 0 and 1: the pair
       hn::VF first, second;
-      row.piece_pairs(k.base, piece, first_at[r], second_at[r], first, second);
-      store_block<Dst>(hn::Add(hn::Mul(hn::LoadU(df, k.w), first), hn::Mul(hn::LoadU(df, k.w + lanes), second)),
+      row.piece_pairs(pieces + b * (lanes / 2), first_at[r], second_at[r], first, second);
+      store_block<Dst>(hn::Add(hn::Mul(hn::LoadU(df, w), first), hn::Mul(hn::LoadU(df, w + lanes), second)),
                        d + b * lanes, lanes);
     }
   }
