@@ -127,19 +127,26 @@ struct blended_row {
     for (index_t q = 1; q < taps(); ++q) v = hn::Add(v, hn::Mul(w[q], hn::GatherOffsets(df, r[q] + base, off)));
     return v;
   }
-  void pairs(index_t base, const std::int32_t* off, index_t stride, hn::VF& first, hn::VF& second) const noexcept {
+  /// The pairs of each row, read(row, a, b), blended as blend_lanes blends: w_0 · the first
+  /// row's, then + w_q · row q's in table order.
+  template <class Read>
+  NDRESIZE_ALWAYS_INLINE void blend_pairs(const Read& read, hn::VF& first, hn::VF& second) const noexcept {
     hn::VF a, b;
-    gather_pairs(r[0] + base, off, stride, a, b);
+    read(r[0], a, b);
     first = hn::Mul(w[0], a);
     second = hn::Mul(w[0], b);
     for (index_t q = 1; q < taps(); ++q) {
-      gather_pairs(r[q] + base, off, stride, a, b);
+      read(r[q], a, b);
       first = hn::Add(first, hn::Mul(w[q], a));
       second = hn::Add(second, hn::Mul(w[q], b));
     }
   }
-  /// Rows of one-byte elements in pixels of 3 (pixel_pairs): pairs' values as pairs() gives them,
-  /// each group g of 4 lanes from its two 8-byte pieces (at piece[2g] and [2g + 1] of the rows)
+  void pairs(index_t base, const std::int32_t* off, index_t stride, hn::VF& first, hn::VF& second) const noexcept {
+    blend_pairs([&](const Src* row, hn::VF& a, hn::VF& b) { gather_pairs(row + base, off, stride, a, b); }, first,
+                second);
+  }
+  /// Rows of one-byte elements in pixels of 3 (pixel_pairs): pairs() of the same lanes, each
+  /// group g of 4 lanes read from its two 8-byte pieces (at piece[2g] and [2g + 1] of the rows)
   /// through the byte lookups first_at and second_at.
   static constexpr bool reads_pieces = sizeof(Src) == 1 && simd::narrow_integer<Src> && lanes % 4 == 0;
   void piece_pairs(const std::int32_t* piece, hn::VI first_at, hn::VI second_at, hn::VF& first,
@@ -152,16 +159,22 @@ struct blended_row {
       else
         return hn::ConvertTo(df, lanes32);
     };
-    hn::VI bytes = hn::GatherOffsets64(df, r[0], piece);
-    first = hn::Mul(w[0], widen(bytes, first_at));
-    second = hn::Mul(w[0], widen(bytes, second_at));
-    for (index_t q = 1; q < taps(); ++q) {
-      bytes = hn::GatherOffsets64(df, r[q], piece);
-      first = hn::Add(first, hn::Mul(w[q], widen(bytes, first_at)));
-      second = hn::Add(second, hn::Mul(w[q], widen(bytes, second_at)));
-    }
+    blend_pairs(
+        [&](const Src* row, hn::VF& a, hn::VF& b) {
+          const hn::VI bytes = hn::GatherOffsets64(df, row, piece);
+          a = widen(bytes, first_at);
+          b = widen(bytes, second_at);
+        },
+        first, second);
   }
 };
+
+/// A pair_gather block's sum of its two slots (weights w: slot 0's lanes, then slot 1's) over
+/// its pair's sources: sum_slots's products and sum.
+NDRESIZE_ALWAYS_INLINE hn::VF pair_sum(const float* w, hn::VF first, hn::VF second) noexcept {
+  const hn::Df df;
+  return hn::Add(hn::Mul(hn::LoadU(df, w), first), hn::Mul(hn::LoadU(df, w + lanes), second));
+}
 
 /// A pair_gather block (packed_taps.hpp: two slots with the same lanes, slot 1 reading the
 /// pixel after slot 0's, `stride` elements on): both slots' sources from one gather of pairs,
@@ -172,7 +185,7 @@ NDRESIZE_ALWAYS_INLINE hn::VF sum_pairs(const Row& row, index_t base, index_t st
   const hn::Df df;
   hn::VF first, second;
   row.pairs(base, off, stride, first, second);
-  const hn::VF sum = hn::Add(hn::Mul(hn::LoadU(df, w), first), hn::Mul(hn::LoadU(df, w + lanes), second));
+  const hn::VF sum = pair_sum(w, first, second);
   return m[0] == every_lane ? sum : hn::IfThenElseZero(hn::MaskFromBits(df, m[0]), sum);
 }
 
@@ -311,8 +324,7 @@ index_t resample_pixel_pairs(Dst* d, const Row& row_in, const packed_taps& p) no
       const float* const w = weight + b * block_weights;  // slots 0 and 1: the pair
       hn::VF first, second;
       row.piece_pairs(pieces + b * (lanes / 2), first_at[r], second_at[r], first, second);
-      store_block<Dst>(hn::Add(hn::Mul(hn::LoadU(df, w), first), hn::Mul(hn::LoadU(df, w + lanes), second)),
-                       d + b * lanes, lanes);
+      store_block<Dst>(pair_sum(w, first, second), d + b * lanes, lanes);
     }
   }
   return 3 * units;
