@@ -75,10 +75,10 @@ def split_google_benchmark(rows):
     entries, their semantics read from the label their check before timing gave them."""
     nd = {(i, t): r for (i, lib, t), r in rows.items() if lib == "ndresize"}
     floor = {kind: {(i, t): r for (i, lib, t), r in rows.items() if lib == name}
-             for kind, name in (("copy", "floor"), ("streamed", "floor-streamed"))}
+             for kind, name in (("copy", "floor"), ("streamed", "floor-streamed"), ("read", "floor-read"))}
     peers = {}
     for (i, lib, t), r in rows.items():
-        if lib in ("ndresize", "floor", "floor-streamed"):
+        if lib in ("ndresize", "floor", "floor-streamed", "floor-read"):
             continue
         semantics, _, check = r["label"].partition(": ")
         peers[(i, lib, t)] = {"ms": r["ms"], "semantics": semantics or "n/a", "check": check or None,
@@ -161,7 +161,8 @@ def render(workloads, targets, nd, floor, peers, title, out, cpu_class=None, con
     libraries = [l for l in PEER_ORDER if l in found] + sorted(found - set(PEER_ORDER),
                                                                 key=lambda l: (l.endswith("float32"), l))
     head = ["workload", "layout", "threads", "ndresize ms", *[f"{lib} ms" for lib in libraries], "fastest peer",
-            "ndresize / fastest", "ndresize / floor", "ndresize / streamed floor", "2T / 1T", "target", "status"]
+            "ndresize / fastest", "ndresize / floor", "ndresize / streamed floor", "ndresize / read floor", "2T / 1T",
+            "target", "status"]
     out.append(f"### {title}{f', CPU class {cpu_class}' if cpu_class else ''}\n")
     if context is not None:
         render_caps(cpu_class, context, out)
@@ -187,6 +188,8 @@ def render(workloads, targets, nd, floor, peers, title, out, cpu_class=None, con
             floor_ratio = nd_ms / f_ms if nd_ms is not None and f_ms else None
             s_ms = ms_of(floor["streamed"].get((w["base"], t)))
             streamed_ratio = nd_ms / s_ms if nd_ms is not None and s_ms else None
+            r_ms = ms_of(floor["read"].get((w["base"], t)))
+            read_ratio = nd_ms / r_ms if nd_ms is not None and r_ms else None
             if "target_floor_ratio" in w and t == 1:
                 target.append(f"≤ {w['target_floor_ratio']:g}x floor")
                 if floor_ratio is not None:
@@ -206,7 +209,8 @@ def render(workloads, targets, nd, floor, peers, title, out, cpu_class=None, con
             tally[status if status in tally else "no data"] += 1
             cells = [w["id"], layout_of(w), str(t), fmt_ms(nd_ms) if n else "—",
                      *[peer_cell(row_peers[l]) for l in libraries], f"{fastest[1]}" if fastest else "none",
-                     fmt_ratio(ratio), fmt_ratio(floor_ratio), fmt_ratio(streamed_ratio), fmt_ratio(scaling), "; ".join(target), status]
+                     fmt_ratio(ratio), fmt_ratio(floor_ratio), fmt_ratio(streamed_ratio), fmt_ratio(read_ratio),
+                     fmt_ratio(scaling), "; ".join(target), status]
             out.append("| " + " | ".join(cells) + " |")
     out.append("")
     out.append(f"{tally['pass']} pass, {tally['miss']} miss, {tally['no data']} without a verdict.")
@@ -228,6 +232,9 @@ def notes(nd_sets, peers, context, out):
     out.append("- streamed floor (outputs of 8 MiB and more, which ndresize writes with non-temporal stores): the "
                "same traffic with every byte of Y written by a non-temporal store, around the caches to memory "
                "(no target; where the copy floor is far below it, the caches, not the memory, set that floor).")
+    out.append("- read floor (shrinks, which read only the source rows their taps need): one load per 64-byte "
+               "line of each of those rows, two rows side by side as a 2-tap blend reads them, and Y written "
+               "once; the least such a resize can take when its taps touch every line of a row (no target).")
     for key, value in sorted(context.items()):
         if key.startswith("peer.") and value != "built in":
             out.append(f"- {key[5:]}: {value} (resize_bench has no {key[5:]} cases)")

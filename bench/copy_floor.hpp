@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The copy floor of a workload: the time to read its input bytes once and write its output
-// bytes once, the least any resize of it can take when it reads all of X (W2 reads only the
-// rows and columns its taps touch, so its floor is an upper bound on its least traffic). And,
-// for outputs ndresize writes with non-temporal stores, the same traffic written so.
+// bytes once, the least any resize of it can take when it reads all of X. For outputs ndresize
+// writes with non-temporal stores, the same traffic written so. And for shrinks, which read
+// only the source rows their taps need (W2: 448 of 1080), the read floor: one load per line of
+// those rows, the least any resize of them can take when its taps touch every line of a row.
 #pragma once
 
 #include <algorithm>
@@ -101,13 +102,74 @@ inline void bench_streamed_floor(benchmark::State& state, std::size_t x_bytes, s
 }
 #endif
 
-/// <base>/floor/threads:{1,2}, shared by every layout of the workload (same bytes); and
-/// <base>/floor-streamed/threads:{1,2} where ndresize streams the output.
+/// Loads one word per 64-byte line of each slab in `slabs` (element offsets of `slab` elements
+/// of `elem` bytes each in x), thread t of n taking every nth slab; then fills its share of Y.
+/// The slab starts are sorted, as a resize reads them.
+inline void bench_read_floor(benchmark::State& state, std::size_t x_bytes, std::size_t y_bytes,
+                             std::vector<std::size_t> slabs, std::size_t slab_bytes, int threads) {
+  buffer<unsigned char> x(x_bytes, 1), y(y_bytes, 0);
+  auto part = [&](nd::index_t t) {
+    const auto i = static_cast<std::size_t>(t), n = static_cast<std::size_t>(threads);
+    std::uint64_t sum[4] = {};  // four independent sums: the loads, not the adds, set the pace
+    const std::size_t per = (slabs.size() + n - 1) / n;
+    const std::size_t end = std::min(slabs.size(), (i + 1) * per);
+    for (std::size_t k = i * per; k < end; k += 2) {  // two slabs side by side, as a 2-tap blend reads them
+      const unsigned char* p = x.data() + slabs[k];
+      const unsigned char* r = x.data() + slabs[k + 1 < end ? k + 1 : k];
+      std::size_t b = 0;
+      for (; b + 128 <= slab_bytes; b += 128) {
+        sum[0] += p[b];
+        sum[1] += r[b];
+        sum[2] += p[b + 64];
+        sum[3] += r[b + 64];
+      }
+      for (; b < slab_bytes; b += 64) sum[0] += p[b] + r[b];
+    }
+    benchmark::DoNotOptimize(sum);
+    const auto [b, e] = slice_of(0, y.size(), static_cast<int>(i), threads);
+    std::memset(y.data() + b, 0, e - b);
+  };
+  run_floor(state, x_bytes, y_bytes, threads, part, y.data());
+}
+
+/// The slabs a shrink along its outermost scaled axis k reads: for every position of the axes
+/// before k, each distinct source index of k's taps, as byte offsets into X (row-major, the
+/// workload's base layout); empty when that axis does not shrink or the plan is not weighted.
+inline std::vector<std::size_t> read_slabs(const workload& w, std::size_t& slab_bytes) {
+  const nd::resize_plan plan = w.plan();
+  const int rank = static_cast<int>(w.in.size());
+  int k = 0;
+  while (k < rank && plan.table(k).out == plan.table(k).in) ++k;  // N and C: every slab
+  if (k == rank || plan.table(k).out >= plan.table(k).in || plan.table(k).tap_index.empty()) return {};
+  std::vector<nd::index_t> rows(plan.table(k).tap_index);
+  std::sort(rows.begin(), rows.end());
+  rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+  std::size_t outer = 1, inner = 1;
+  for (int d = 0; d < k; ++d) outer *= static_cast<std::size_t>(w.in[static_cast<std::size_t>(d)]);
+  for (int d = k + 1; d < rank; ++d) inner *= static_cast<std::size_t>(w.in[static_cast<std::size_t>(d)]);
+  slab_bytes = inner * w.element_size();
+  const std::size_t extent = static_cast<std::size_t>(w.in[static_cast<std::size_t>(k)]);
+  std::vector<std::size_t> slabs;
+  for (std::size_t o = 0; o < outer; ++o)
+    for (nd::index_t r : rows) slabs.push_back((o * extent + static_cast<std::size_t>(r)) * slab_bytes);
+  return slabs;
+}
+
+/// <base>/floor/threads:{1,2}, shared by every layout of the workload (same bytes);
+/// <base>/floor-read/threads:{1,2} for shrinks (the same bytes in every layout, read as the base
+/// layout lays them out); and <base>/floor-streamed/threads:{1,2} where ndresize streams the output.
 inline void register_copy_floor(const workload& w) {
   for (int threads : {1, 2})
     register_case(w, "floor", threads, [x = w.in_bytes(), y = w.out_bytes(), threads](benchmark::State& s) {
       bench_copy_floor(s, x, y, threads);
     });
+  std::size_t slab_bytes = 0;
+  if (auto slabs = read_slabs(w, slab_bytes); !slabs.empty())
+    for (int threads : {1, 2})
+      register_case(w, "floor-read", threads,
+                    [x = w.in_bytes(), y = w.out_bytes(), slabs, slab_bytes, threads](benchmark::State& s) {
+                      bench_read_floor(s, x, y, slabs, slab_bytes, threads);
+                    });
 #ifdef NDRESIZE_BENCH_STREAMED_FLOOR
   if (static_cast<nd::index_t>(w.out_bytes()) < nd::detail::tuning::streaming_output_bytes) return;
   for (int threads : {1, 2})
