@@ -102,9 +102,9 @@ inline void bench_streamed_floor(benchmark::State& state, std::size_t x_bytes, s
 }
 #endif
 
-/// Loads one word per 64-byte line of each slab in `slabs` (element offsets of `slab` elements
-/// of `elem` bytes each in x), thread t of n taking every nth slab; then fills its share of Y.
-/// The slab starts are sorted, as a resize reads them.
+/// Loads one byte per 64-byte line of each slab of `slab_bytes` bytes starting at the byte
+/// offsets `slabs` (sorted, as a resize reads them), two slabs side by side; thread t of n takes
+/// the t-th contiguous nth of the slabs, then fills its share of Y.
 inline void bench_read_floor(benchmark::State& state, std::size_t x_bytes, std::size_t y_bytes,
                              std::vector<std::size_t> slabs, std::size_t slab_bytes, int threads) {
   buffer<unsigned char> x(x_bytes, 1), y(y_bytes, 0);
