@@ -223,7 +223,8 @@ void blend(const blend_args<Src, Dst, weight_t<Acc>>& a) noexcept {
 }
 
 /// f(s, d) for each of a's rows (source row s, destination row d), the row count, strides and
-/// base pointers read once (a vector store may alias any memory: see blend_rows).
+/// base pointers read once (a vector store may alias any memory: see blend_rows). f is a lambda
+/// marked NDRESIZE_INLINE_LAMBDA, so the operands it captures stay in registers.
 template <class Src, class Dst, class F>
 NDRESIZE_ALWAYS_INLINE void for_each_row(const resample_args<Src, Dst>& a, F&& f) noexcept {
   const index_t rows = a.rows, s_row = a.s_row, d_row = a.d_row;
@@ -238,18 +239,11 @@ NDRESIZE_ALWAYS_INLINE void for_each_row(const resample_args<Src, Dst>& a, F&& f
 template <class Src, class Dst>
 void resample_short_channels(const resample_args<Src, Dst>& a) noexcept {
   const axis_table& t = *a.table;
-  const float* const wt_all = weights_of<float>(t);
-  const index_t* const tb_all = t.tap_begin.data();
-  const index_t* const ti_all = t.tap_index.data();
-  const index_t out_all = t.out, sj_all = a.sj, dj_all = a.dj, block_all = a.block;
-  for_each_row(a, [&](const Src* s, Dst* d) {
-    // The operands in locals of this call: the lambda reads its captures through its closure,
-    // again after every vector store (W7 of bench/, whose output rows are blended here, one
-    // thread: 0.88 × the time on AVX-512, 0.92 × on AVX2 without those reads).
-    const float* const wt = wt_all;
-    const index_t* const tb = tb_all;
-    const index_t* const ti = ti_all;
-    const index_t out = out_all, sj = sj_all, dj = dj_all, block = block_all;
+  const float* const wt = weights_of<float>(t);
+  const index_t* const tb = t.tap_begin.data();
+  const index_t* const ti = t.tap_index.data();
+  const index_t out = t.out, sj = a.sj, dj = a.dj, block = a.block;
+  for_each_row(a, [&](const Src* s, Dst* d) NDRESIZE_INLINE_LAMBDA {
     for (index_t j = 0; j < out; ++j) {
       const index_t b = tb[j], n = tb[j + 1] - b;
       Dst* o = d + j * dj;
@@ -296,20 +290,15 @@ NDRESIZE_ALWAYS_INLINE bool narrow_pixels(const resample_args<Src, Dst>& a) noex
 template <class Src, class Dst>
 void resample_narrow_pixels(const resample_args<Src, Dst>& a) noexcept {
   const axis_table& t = *a.table;
-  const float* const wt_all = weights_of<float>(t);
-  const index_t* const tb_all = t.tap_begin.data();
-  const index_t* const ti_all = t.tap_index.data();
-  const index_t in_all = t.in, out_all = t.out, pixel_all = a.block;
-  for_each_row(a, [&](const Src* s, Dst* d) {
-    // The operands in locals of this call, as in resample_short_channels.
-    const hn::Df df;
-    const float* const wt = wt_all;
-    const index_t* const tb = tb_all;
-    const index_t* const ti = ti_all;
-    const index_t out = out_all, pixel = pixel_all;
-    const index_t whole = in_all * pixel - lanes;      // a pixel at or before `whole` loads whole lanes
-    const index_t stores_whole = out * pixel - lanes;  // a pixel at or before it stores whole lanes
-    const auto source = [&](index_t q) {
+  const hn::Df df;
+  const float* const wt = weights_of<float>(t);
+  const index_t* const tb = t.tap_begin.data();
+  const index_t* const ti = t.tap_index.data();
+  const index_t out = t.out, pixel = a.block;
+  const index_t whole = t.in * pixel - lanes;        // a pixel at or before `whole` loads whole lanes
+  const index_t stores_whole = out * pixel - lanes;  // a pixel at or before it stores whole lanes
+  for_each_row(a, [&](const Src* s, Dst* d) NDRESIZE_INLINE_LAMBDA {
+    const auto source = [&](index_t q) NDRESIZE_INLINE_LAMBDA {
       const index_t at = ti[q] * pixel;
       return hn::Mul(hn::Set(df, wt[q]), at <= whole ? load_lanes<Src>(s + at) : load_lanes<Src>(s + at, pixel));
     };
