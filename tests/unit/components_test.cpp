@@ -321,7 +321,8 @@ TEST(Components, ChannelsLastLayoutFusesInMemoryOrder) {
 }
 
 // A volume resized on D, H and W runs W, then H and D as an outer pair (execution_layout.hpp,
-// pairs_outer): in NCDHW the rows after H are W's, in NDHWC W × C; an output whose rows after H
+// pairs_outer; in NCDHW, W's row pass runs inside the pair: outer_rows): in NCDHW the rows after
+// H are W's, in NDHWC W × C; an output whose rows after H
 // are not one linear run (padded Y), or whose ring of planes would pass
 // tuning::outer_pair_ring_max_bytes, runs the three passes through whole stages.
 TEST(Components, VolumesRunTheirLastTwoPassesAsAnOuterPair) {
@@ -334,7 +335,9 @@ TEST(Components, VolumesRunTheirLastTwoPassesAsAnOuterPair) {
   const auto rm = d::layout_execution<float>(plan, nd::row_major_strides(in), nd::row_major_strides(out), 1);
   EXPECT_TRUE(rm.outer);
   EXPECT_FALSE(rm.fused);
-  EXPECT_EQ(rm.unfused, 1u);
+  // Rows of single elements: the pair resamples its planes' rows along W too, no stage written.
+  EXPECT_TRUE(rm.outer_rows);
+  EXPECT_EQ(rm.unfused, 0u);
   EXPECT_EQ(rm.order.at[static_cast<std::size_t>(rm.og.a)], 3);  // H, then D
   EXPECT_EQ(rm.order.at[static_cast<std::size_t>(rm.og.b)], 2);
   EXPECT_EQ(rm.og.len, 24);
@@ -344,6 +347,8 @@ TEST(Components, VolumesRunTheirLastTwoPassesAsAnOuterPair) {
   const auto cl = d::layout_execution<float>(plan, ndhwc(in), ndhwc(out), 1);
   EXPECT_TRUE(cl.outer);
   EXPECT_EQ(cl.og.len, 24 * 3);
+  EXPECT_FALSE(cl.outer_rows);  // pixels of 3 channels: W runs as its own pass
+  EXPECT_EQ(cl.unfused, 1u);
   nd::dims padded = nd::row_major_strides(out);
   padded[3] = 25;  // rows of 24 outputs, 25 apart
   padded[2] = 25 * 20;

@@ -286,9 +286,9 @@ nd::index_t offset(const nd::dims& strides, const std::vector<nd::index_t>& o) {
 
 // Volumes resized on D, H and W run W first, then H and D as an outer pair (passes.hpp,
 // run_outer_pair: planes blended along H kept in a ring, then blended along D, without the stage
-// between them): upsamples (linear, cubic), a crop with extrapolated outputs (no taps), a mixed
-// grow and shrink, NCDHW and NDHWC, every target, one thread, 3 threads and 7 of a caller's own
-// in reverse order, each bit for bit the port above.
+// between them; in NCDHW each plane's rows resampled along W by the pair too): upsamples (linear, cubic), a crop with
+// extrapolated outputs (no taps), a mixed grow and shrink, NCDHW and NDHWC, every target, one thread, 3 threads and 7
+// of a caller's own in reverse order, each bit for bit the port above.
 TEST(PlanTables, VolumesGiveThePortsBitsThroughTheOuterPair) {
   std::mt19937_64 r(13);
   struct volume {
@@ -316,6 +316,12 @@ TEST(PlanTables, VolumesGiveThePortsBitsThroughTheOuterPair) {
     const auto plan =
         nd::make_plan(v.in, a, {v.coordinates == ctm::tf_crop_and_resize ? roi : std::vector<double>{}, {}, v.sizes});
     ASSERT_EQ(nd::execution_order<float>(plan), (std::vector<int>{4, 3, 2})) << v.in.to_string();
+    // In NCDHW the pair runs W's row pass too, plane by plane (execution_layout::outer_rows), so
+    // these runs check it against the port as well.
+    EXPECT_TRUE(nd::detail::layout_execution<float>(plan, nd::row_major_strides(v.in),
+                                                    nd::row_major_strides(plan.output_shape()), 1)
+                    .outer_rows)
+        << v.in.to_string();
     std::vector<float> x(static_cast<std::size_t>(nd::checked_element_count(v.in)));
     for (auto& e : x) e = random_value<float>(r);
     const std::vector<float> expected = resize_from_tables<float>(plan, x);

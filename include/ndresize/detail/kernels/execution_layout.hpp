@@ -81,9 +81,10 @@ struct outer_pair_geometry {
 
 /// Byte offsets inside one chunk's scratch: `rows` row pointers (the widest table's taps),
 /// then `tags` (h-first ring: (outer, row) per slot) and `buffer` (a source row, the ring of
-/// resampled rows, or a plane of them).
+/// resampled rows, or a plane of them), and `plane` (an outer pair that runs the row pass too:
+/// the resampled source rows of the plane it makes).
 struct chunk_parts {
-  std::size_t rows = 0, tags = 0, buffer = 0;
+  std::size_t rows = 0, tags = 0, buffer = 0, plane = 0;
 };
 
 struct execution_layout {
@@ -100,6 +101,10 @@ struct execution_layout {
   /// a into a small ring, then blended along b, without the stage between them.
   bool outer = false;
   outer_pair_geometry og{};
+  /// The outer pair also runs the row pass before it (the only other pass, along single
+  /// elements): each plane it makes resamples its source rows from X first, into a plane of
+  /// the chunk's scratch after the ring (outer_pair_rows_bytes), so that no stage is written.
+  bool outer_rows = false;
   std::size_t unfused = 0;  ///< passes before the fused or outer pair (all of them when neither)
   index_t chunks = 1;
   std::size_t off0 = 0, off1 = 0, off_chunks = 0, chunk_bytes = 0, off_claims = 0, bytes = 0;
@@ -180,6 +185,28 @@ inline std::size_t outer_pair_ring_bytes(const axis_table& ta, const axis_table&
       scratch_layout::times(static_cast<std::size_t>(ring_stride<Acc>(ta.out * len)), sizeof(Acc)));
 }
 
+/// The plane of resampled source rows an outer pair that runs the row pass too makes for each of
+/// its planes (execution_layout::outer_rows): in_a rows of len accumulators at ring_stride.
+template <class Acc>
+inline std::size_t outer_pair_rows_bytes(const axis_table& ta, index_t len) noexcept {
+  return scratch_layout::times(static_cast<std::size_t>(ta.in),
+                               scratch_layout::times(static_cast<std::size_t>(ring_stride<Acc>(len)), sizeof(Acc)));
+}
+
+/// Whether an outer pair (geometry g, on the stage `before` listed in Y's order) can run the row
+/// pass before it as well: that pass is the only other one, along `row_axis` (a position in the
+/// same order), with single elements (every axis after the first pass's other than the row axis has
+/// extent 1: the plane's rows after one index of a are that axis's rows), and the plane of
+/// resampled rows stays within tuning::outer_pair_ring_max_bytes.
+template <class Acc>
+inline bool outer_pair_runs_rows(std::size_t passes, const outer_pair_geometry& g, const dims& before, int row_axis,
+                                 const axis_table& ta) noexcept {
+  if (passes != 3 || row_axis <= g.a) return false;
+  for (int d = g.a + 1; d < before.size(); ++d)
+    if (d != row_axis && before[d] != 1) return false;
+  return outer_pair_rows_bytes<Acc>(ta, g.len) <= tuning::outer_pair_ring_max_bytes;
+}
+
 /// The stage shape after the first `count` passes of `order`.
 inline dims shape_after(const resize_plan& plan, const axis_list& order, std::size_t count) {
   dims s = plan.input_shape();
@@ -214,10 +241,12 @@ std::size_t size_chunk(const resize_plan& plan, execution_layout& L, const dims&
   scratch_layout chunk;
   L.part.rows = chunk.take(max_taps * sizeof(void*));
   if (L.outer) {
-    const auto& ta = plan.table(L.schedule.order[L.unfused]);
-    const auto& tb = plan.table(L.schedule.order[L.unfused + 1]);
+    const std::size_t n = L.schedule.order.size();
+    const auto& ta = plan.table(L.schedule.order[n - 2]);
+    const auto& tb = plan.table(L.schedule.order[n - 1]);
     L.part.tags = chunk.take(static_cast<std::size_t>(outer_pair_ring_planes(tb)) * 2 * sizeof(index_t));
     L.part.buffer = chunk.take(outer_pair_ring_bytes<Acc>(ta, tb, L.og.len));
+    if (L.outer_rows) L.part.plane = chunk.take(outer_pair_rows_bytes<Acc>(ta, L.og.len));
   }
   if (L.fused) {
     fused_geometry& g = L.g;
@@ -259,7 +288,7 @@ inline index_t count_items(const resize_plan& plan, const execution_layout& L) {
     const dims listed = in_order(s, L.order);
     index_t n_outer = 1;
     for (int d = 0; d < L.og.b; ++d) n_outer *= listed[d];
-    items = std::max(items, n_outer * plan.table(L.schedule.order[L.unfused + 1]).out);
+    items = std::max(items, n_outer * plan.table(L.schedule.order[L.schedule.order.size() - 1]).out);
   }
   if (L.fused) {
     const dims listed = in_order(s, L.order);
@@ -319,7 +348,10 @@ execution_layout layout_execution(const resize_plan& plan, const dims& x_strides
                   in_order(y_strides, L.order), plan.table(order[n - 2]).out, L.og))
     L.outer = outer_pair_ring_bytes<Acc>(plan.table(order[n - 2]), plan.table(order[n - 1]), L.og.len) <=
               tuning::outer_pair_ring_max_bytes;
-  L.unfused = L.fused || L.outer ? n - 2 : n;
+  // W5 of bench/: the stage after W (twice the input) was written to memory and read back.
+  L.outer_rows = L.outer && outer_pair_runs_rows<Acc>(n, L.og, listed_before, position_in(L.order, order[0]),
+                                                      plan.table(order[n - 2]));
+  L.unfused = L.outer_rows ? 0 : L.fused || L.outer ? n - 2 : n;
   scratch_layout lay;
   index_t big[2] = {0, 0};
   for (std::size_t p = 0; p + 1 < n && p < L.unfused; ++p)

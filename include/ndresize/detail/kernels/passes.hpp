@@ -128,6 +128,10 @@ class claimed_chunk {
   P* buffer() const noexcept {
     return reinterpret_cast<P*>(at() + m_.part.buffer);
   }
+  template <class P>
+  P* plane() const noexcept {
+    return reinterpret_cast<P*>(at() + m_.part.plane);
+  }
   index_t* tags() const noexcept { return reinterpret_cast<index_t*>(at() + m_.part.tags); }
 
  private:
@@ -442,17 +446,35 @@ void fused_h_first(const fused_pass<Acc, Src, Dst>& f, const pass_io<Src, Dst>& 
   });
 }
 
+/// The row pass an outer pair runs first on each plane it makes (execution_layout::outer_rows):
+/// its row_ops from X, table, packed taps and X's stride along its axis.
+template <class Acc, class Src>
+struct outer_pair_rows {
+  const row_ops<Acc, Src, Acc>& ops;
+  const axis_table& t;
+  const packed_taps* packed;
+  index_t sk;
+};
+
+/// No row pass in the outer pair: its planes are blended from the stage it gets.
+struct no_outer_pair_rows {};
+
 /// The last two passes as an outer pair (execution_layout.hpp, pairs_outer): the first along
 /// axis a, the second along axis b outside it. Each item is the output after one outer position
 /// o and output j_b along b: a plane of out_a · len elements, the blend along b of planes that
 /// the first pass would have written, which a ring keeps (slot = the plane's index r along b mod
 /// outer_pair_ring_planes, tagged by (o, r)), each made by that pass's blends (out_a rows of len).
-/// The same operations in the same order as the two unfused passes, so their bits, without the
-/// stage between them (a volume's 2 × upsample: twice the input's size) written and read back.
-template <class Acc, class Src, class Dst>
-void run_outer_pair(const row_ops<Acc, Src, Acc>& load, const row_ops<Acc, Acc, Dst>& store,
+/// With `rows` (outer_pair_rows) the source is X, and each plane's source rows (the in_a rows
+/// after o and r) are resampled by the row pass into the chunk's plane first, as its unfused
+/// pass would have written them. The same operations in the same order as the unfused passes,
+/// so their bits, without the stages between them (a volume's 2 × upsample: twice and four times
+/// the input's size) written and read back.
+template <class Acc, class Mid, class Src, class Dst, class Rows = no_outer_pair_rows>
+void run_outer_pair(const row_ops<Acc, Mid, Acc>& load, const row_ops<Acc, Acc, Dst>& store,
                     const outer_pair_geometry& g, const axis_table& ta, const axis_table& tb, bool stream,
-                    const pass_io<Src, Dst>& io, const executor& ex, const chunk_memory& mem) {
+                    const pass_io<Src, Dst>& io, const executor& ex, const chunk_memory& mem, const Rows& rows = {}) {
+  constexpr bool runs_rows = !std::is_same_v<Rows, no_outer_pair_rows>;
+  static_assert(runs_rows || std::is_same_v<Mid, Src>, "without a row pass the planes are blended from the source");
   loop_axes outer;
   for (int d = 0; d < g.b; ++d) outer.push(io.ext[d], io.ss[d], io.ds[d]);
   if (outer.empty_box() || ta.out == 0 || tb.out == 0 || g.len == 0) return;
@@ -473,9 +495,21 @@ void run_outer_pair(const row_ops<Acc, Src, Acc>& load, const row_ops<Acc, Acc, 
       for (index_t q = b; q < e; ++q) {
         const index_t r = tb.tap_index[static_cast<std::size_t>(q)], slot = r % ring;
         if (tag[2 * slot] == o && tag[2 * slot + 1] == r) continue;
-        auto** from = scratch.rows<const Src*>();
+        const Mid* at;
+        index_t step;
+        if constexpr (runs_rows) {
+          Acc* const resampled = scratch.plane<Acc>();
+          step = ring_stride<Acc>(len);
+          rows.ops.resample(
+              {resampled, 1, 0, io.src + oa + r * sb, rows.sk, 0, 1, &rows.t, ta.in, step, sa, rows.packed});
+          at = resampled;
+        } else {
+          at = io.src + oa + r * sb;
+          step = sa;
+        }
+        auto** from = scratch.rows<const Mid*>();
         for (index_t ja = 0; ja < ta.out; ++ja) {
-          point_rows<const Src*>(from, ta, ja, io.src + oa + r * sb, sa);
+          point_rows<const Mid*>(from, ta, ja, at, step);
           const index_t ba = ta.tap_begin[static_cast<std::size_t>(ja)];
           load.blend({cache + slot * plane_stride + ja * len, 1, from, wa + ba,
                       ta.tap_begin[static_cast<std::size_t>(ja) + 1] - ba, len, 1, false});

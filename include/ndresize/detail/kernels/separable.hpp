@@ -126,9 +126,14 @@ status separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_
   const bool stream = plan.output_size() * static_cast<index_t>(sizeof(T)) >= tuning::streaming_output_bytes;
   const dims ext = in_order(shape, L.order), ss = in_order(cur_str, L.order), ds = in_order(y.strides(), L.order);
   if (L.outer) {
-    const auto& ta = plan.table(order[L.unfused]);
-    const auto& tb = plan.table(order[L.unfused + 1]);
-    if (cur == nullptr)
+    const auto& ta = plan.table(order[order.size() - 2]);
+    const auto& tb = plan.table(order[order.size() - 1]);
+    if (L.outer_rows)
+      run_outer_pair(k.scratch_to_scratch, k.scratch_to_y, L.og, ta, tb, stream,
+                     pass_io<T, T>{x.data_handle(), ext, ss, y.data_handle(), ds}, ex, chunks,
+                     outer_pair_rows<Acc, T>{k.x_to_scratch, plan.table(order[0]), prepared.taps_of(order[0]),
+                                             ss[position_in(L.order, order[0])]});
+    else if (cur == nullptr)
       run_outer_pair(k.x_to_scratch, k.scratch_to_y, L.og, ta, tb, stream,
                      pass_io<T, T>{x.data_handle(), ext, ss, y.data_handle(), ds}, ex, chunks);
     else
