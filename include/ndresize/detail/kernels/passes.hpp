@@ -456,25 +456,23 @@ struct outer_pair_rows {
   index_t sk;
 };
 
-/// No row pass in the outer pair: its planes are blended from the stage it gets.
-struct no_outer_pair_rows {};
-
 /// The last two passes as an outer pair (execution_layout.hpp, pairs_outer): the first along
 /// axis a, the second along axis b outside it. Each item is the output after one outer position
 /// o and output j_b along b: a plane of out_a · len elements, the blend along b of planes that
 /// the first pass would have written, which a ring keeps (slot = the plane's index r along b mod
 /// outer_pair_ring_planes, tagged by (o, r)), each made by that pass's blends (out_a rows of len).
-/// With `rows` (outer_pair_rows) the source is X, and each plane's source rows (the in_a rows
-/// after o and r) are resampled by the row pass into the chunk's plane first, as its unfused
-/// pass would have written them. The same operations in the same order as the unfused passes,
-/// so their bits, without the stages between them (a volume's 2 × upsample: twice and four times
-/// the input's size) written and read back.
-template <class Acc, class Mid, class Src, class Dst, class Rows = no_outer_pair_rows>
+/// With `rows` (outer_pair_rows; Mid is then Acc) the source is X, and each plane's source rows
+/// (the in_a rows after o and r) are resampled by the row pass into the chunk's plane first, as
+/// its unfused pass would have written them; without, Mid is Src. The same operations in the
+/// same order as the unfused passes, so their bits, without the stages between them (a volume's
+/// 2 × upsample: twice and four times the input's size) written and read back. `rows` is a
+/// pointer, not a type, so that float's three kinds of outer pair are one function.
+template <class Acc, class Mid, class Src, class Dst>
 void run_outer_pair(const row_ops<Acc, Mid, Acc>& load, const row_ops<Acc, Acc, Dst>& store,
                     const outer_pair_geometry& g, const axis_table& ta, const axis_table& tb, bool stream,
-                    const pass_io<Src, Dst>& io, const executor& ex, const chunk_memory& mem, const Rows& rows = {}) {
-  constexpr bool runs_rows = !std::is_same_v<Rows, no_outer_pair_rows>;
-  static_assert(runs_rows || std::is_same_v<Mid, Src>, "without a row pass the planes are blended from the source");
+                    const pass_io<Src, Dst>& io, const executor& ex, const chunk_memory& mem,
+                    const outer_pair_rows<Acc, Src>* rows = nullptr) {
+  static_assert(std::is_same_v<Mid, Acc> || std::is_same_v<Mid, Src>, "planes are blended from scratch or the source");
   loop_axes outer;
   for (int d = 0; d < g.b; ++d) outer.push(io.ext[d], io.ss[d], io.ds[d]);
   if (outer.empty_box() || ta.out == 0 || tb.out == 0 || g.len == 0) return;
@@ -495,17 +493,19 @@ void run_outer_pair(const row_ops<Acc, Mid, Acc>& load, const row_ops<Acc, Acc, 
       for (index_t q = b; q < e; ++q) {
         const index_t r = tb.tap_index[static_cast<std::size_t>(q)], slot = r % ring;
         if (tag[2 * slot] == o && tag[2 * slot + 1] == r) continue;
-        const Mid* at;
-        index_t step;
-        if constexpr (runs_rows) {
-          Acc* const resampled = scratch.plane<Acc>();
-          step = ring_stride<Acc>(len);
-          rows.ops.resample(
-              {resampled, 1, 0, io.src + oa + r * sb, rows.sk, 0, 1, &rows.t, ta.in, step, sa, rows.packed});
-          at = resampled;
-        } else {
-          at = io.src + oa + r * sb;
-          step = sa;
+        const Mid* at = nullptr;
+        index_t step = sa;
+        if constexpr (std::is_same_v<Mid, Acc>) {
+          if (rows != nullptr) {
+            Acc* const resampled = scratch.plane<Acc>();
+            step = ring_stride<Acc>(len);
+            rows->ops.resample(
+                {resampled, 1, 0, io.src + oa + r * sb, rows->sk, 0, 1, &rows->t, ta.in, step, sa, rows->packed});
+            at = resampled;
+          }
+        }
+        if constexpr (std::is_same_v<Mid, Src>) {
+          if (rows == nullptr) at = io.src + oa + r * sb;
         }
         auto** from = scratch.rows<const Mid*>();
         for (index_t ja = 0; ja < ta.out; ++ja) {

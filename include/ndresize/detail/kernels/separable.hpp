@@ -128,11 +128,11 @@ status separable_resize(const resize_plan& plan, tensor_view<const T> x, tensor_
   if (L.outer) {
     const auto& ta = plan.table(order[order.size() - 2]);
     const auto& tb = plan.table(order[order.size() - 1]);
+    const outer_pair_rows<Acc, T> rows{k.x_to_scratch, plan.table(order[0]), prepared.taps_of(order[0]),
+                                       ss[position_in(L.order, order[0])]};
     if (L.outer_rows)
       run_outer_pair(k.scratch_to_scratch, k.scratch_to_y, L.og, ta, tb, stream,
-                     pass_io<T, T>{x.data_handle(), ext, ss, y.data_handle(), ds}, ex, chunks,
-                     outer_pair_rows<Acc, T>{k.x_to_scratch, plan.table(order[0]), prepared.taps_of(order[0]),
-                                             ss[position_in(L.order, order[0])]});
+                     pass_io<T, T>{x.data_handle(), ext, ss, y.data_handle(), ds}, ex, chunks, &rows);
     else if (cur == nullptr)
       run_outer_pair(k.x_to_scratch, k.scratch_to_y, L.og, ta, tb, stream,
                      pass_io<T, T>{x.data_handle(), ext, ss, y.data_handle(), ds}, ex, chunks);
